@@ -1,0 +1,64 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authRoutes } from './modules/auth/routes';
+import { AuthService } from './modules/auth/service';
+import { SessionService } from './modules/auth/sessions';
+import { healthRoutes } from './modules/health/routes';
+import { accessPlugin } from './plugins/access';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerSpa } from './plugins/spa';
+import type { AppDeps } from './types';
+
+/** Builds the HTTP application; main.ts listens, tests use `app.inject`. */
+export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: deps.config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    requestTimeout: 120_000,
+    ajv: { customOptions: { removeAdditional: false } },
+  });
+  app.decorate('deps', { ...deps, now });
+  app.decorate('db', deps.database.db);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'EduCRM API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The UI's own CSP must not reintroduce what ours leaves out (blank page over plain HTTP).
+    transformStaticCSP: (header) =>
+      header
+        .replace(/upgrade-insecure-requests;?/, '')
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace("base-uri 'self'", "base-uri 'none'"),
+  });
+
+  const sessions = new SessionService(deps.database.db, deps.secretKey, {
+    accessTtl: deps.config.accessTokenTtl,
+    refreshWindow: deps.config.refreshWindow,
+    sessionMaxAge: deps.config.sessionMaxAge,
+  });
+  const auth = new AuthService(deps.database.db, sessions, now, deps.scrypt);
+  await app.register(accessPlugin, { sessions });
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { auth, sessions });
+
+  await registerSpa(app, deps.webDistDir);
+  return app;
+};

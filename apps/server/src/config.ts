@@ -1,0 +1,128 @@
+import path from 'node:path';
+import { isValidUsername, PASSWORD_MAX, PASSWORD_MIN } from '@educrm/contract';
+import { z } from 'zod';
+
+/** Every environment variable the server reads, parsed in this one place (README lists them all). */
+const positiveInt = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().positive())
+    .optional()
+    .transform((v) => v ?? fallback);
+
+const envSchema = z.object({
+  PORT: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a port number')
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(65535))
+    .optional()
+    .transform((v) => v ?? 3000),
+  HOST: z.string().trim().min(1).optional().default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATA_DIR: z.string().trim().min(1).optional().default('./data'),
+  SECRET_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters (256 bits of randomness)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_USERNAME: z
+    .string()
+    .trim()
+    .optional()
+    .default('admin')
+    .refine(isValidUsername, 'must be 4-16 letters, digits, underscores or hyphens'),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DEMO_DATA: z
+    .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 or 0' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+  DEMO_PASSWORD: z
+    .string()
+    .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt(30 * 60),
+  REFRESH_WINDOW_SECONDS: positiveInt(10 * 60),
+  SESSION_MAX_AGE_SECONDS: positiveInt(12 * 60 * 60),
+  AUDIT_RETENTION_DAYS: positiveInt(365),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .optional()
+    .default('info'),
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 or 0' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  secretKey: string | undefined;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  demoData: boolean;
+  demoPassword: string | undefined;
+  accessTokenTtl: number;
+  refreshWindow: number;
+  sessionMaxAge: number;
+  auditRetentionDays: number;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.REFRESH_WINDOW_SECONDS >= e.ACCESS_TOKEN_TTL_SECONDS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  REFRESH_WINDOW_SECONDS: must be shorter than ACCESS_TOKEN_TTL_SECONDS',
+    );
+  }
+  if (e.SESSION_MAX_AGE_SECONDS < e.ACCESS_TOKEN_TTL_SECONDS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SESSION_MAX_AGE_SECONDS: must be at least ACCESS_TOKEN_TTL_SECONDS',
+    );
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    secretKey: e.SECRET_KEY,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    demoData: e.DEMO_DATA,
+    demoPassword: e.DEMO_PASSWORD,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshWindow: e.REFRESH_WINDOW_SECONDS,
+    sessionMaxAge: e.SESSION_MAX_AGE_SECONDS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+};

@@ -1,0 +1,11 @@
+import { type Language, pickLanguage } from '@educrm/contract';
+import type { FastifyRequest } from 'fastify';
+
+/** The UI sends its language in Accept-Language; messages follow it. */
+export const requestLanguage = (req: FastifyRequest): Language =>
+  pickLanguage(req.headers['accept-language']);
+
+export const requestIp = (req: FastifyRequest): string => req.ip;
+
+export const requestUserAgent = (req: FastifyRequest): string =>
+  String(req.headers['user-agent'] ?? '').slice(0, 256);

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { bootstrap } from './db/seed/bootstrap';
+import { auditRetentionJob } from './jobs/audit-retention';
+import { Scheduler } from './jobs/scheduler';
+import { acquireDataDirLock, DataDirLockedError, randomSecret, readOrCreateSecretFile } from './lib/data-dir';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const WEB_DIST = process.env.EDUCRM_WEB_DIST ?? path.resolve(here, '..', '..', 'web', 'dist');
+
+const fail = (message: string): never => {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+};
+
+const main = async () => {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) return fail(err.message);
+    throw err;
+  }
+
+  let releaseLock = () => {};
+  if (!config.databaseUrl) {
+    try {
+      releaseLock = acquireDataDirLock(config.dataDir);
+    } catch (err) {
+      if (err instanceof DataDirLockedError) return fail(err.message);
+      throw err;
+    }
+  }
+  const secret = config.secretKey ?? readOrCreateSecretFile(config.dataDir, 'secret-key', randomSecret).value;
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+  });
+  await runMigrations(database);
+  const report = await bootstrap(database, config);
+  if (report.generatedAdminPassword) {
+    process.stdout.write(
+      `\n  First admin created: username "${config.adminUsername}", password "${report.generatedAdminPassword}"\n` +
+        `  (shown once; also kept in ${path.join(config.dataDir, 'initial-admin-password')}, mode 0600)\n\n`,
+    );
+  }
+  if (report.demoPasswordGenerated) {
+    process.stdout.write(
+      `  Demo staff siyu1, chakan1, zhongtai1 created with password "${report.demoPasswordGenerated}"\n` +
+        `  (shown once; also kept in ${path.join(config.dataDir, 'demo-password')}, mode 0600)\n\n`,
+    );
+  }
+
+  const app = await buildApp({
+    config,
+    database,
+    secretKey: secret,
+    webDistDir: WEB_DIST,
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', 'req.body.password', 'req.body.token', 'req.headers.cookie'],
+        censor: '[redacted]',
+      },
+    },
+  });
+  const scheduler = new Scheduler(database.db, app.log, app.deps.now);
+  scheduler.add(auditRetentionJob(config.auditRetentionDays));
+
+  app.addHook('onClose', async () => {
+    scheduler.stop();
+    await database.close();
+    releaseLock();
+  });
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    await app.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  process.stdout.write(`  EduCRM is serving on http://${config.host}:${config.port} (${database.kind})\n`);
+};
+
+main().catch((err) => {
+  process.stderr.write(`\nEduCRM failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export const TOKEN_ISSUER = 'educrm';
+export const TOKEN_AUDIENCE = 'educrm-console';
+
+export interface AccessClaims {
+  sub: string;
+  sid: string;
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+export const keyFromSecret = (secret: string) => new TextEncoder().encode(secret);
+
+/** HS256 signing is deterministic: the same claims give the same token (used by the refresh grace). */
+export const signAccessToken = (key: Uint8Array, claims: AccessClaims): Promise<string> =>
+  new SignJWT({ sid: claims.sid, typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setSubject(claims.sub)
+    .setJti(claims.jti)
+    .setIssuedAt(claims.iat)
+    .setExpirationTime(claims.exp)
+    .sign(key);
+
+/** Verifies signature, algorithm, issuer, audience, type and expiry; null when anything is off. */
+export const verifyAccessToken = async (
+  key: Uint8Array,
+  token: string,
+  now: Date,
+): Promise<AccessClaims | null> => {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+      currentDate: now,
+      requiredClaims: ['sub', 'jti', 'iat', 'exp'],
+    });
+    if (payload.typ !== 'access' || typeof payload.sid !== 'string') return null;
+    return {
+      sub: payload.sub as string,
+      sid: payload.sid,
+      jti: payload.jti as string,
+      iat: payload.iat as number,
+      exp: payload.exp as number,
+    };
+  } catch (err) {
+    if (err instanceof errors.JOSEError || err instanceof TypeError) return null;
+    throw err;
+  }
+};

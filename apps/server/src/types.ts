@@ -1,0 +1,48 @@
+import type { DataScope } from '@educrm/contract';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { ScryptParams } from './lib/password';
+
+/** The signed-in staff member behind a request, loaded fresh from the database each time. */
+export interface Principal {
+  userId: number;
+  username: string;
+  nickname: string;
+  departmentId: number | null;
+  sessionId: string;
+  jti: string;
+  roleKeys: string[];
+  permissions: Set<string>;
+  dataScope: DataScope;
+  isAdmin: boolean;
+}
+
+/** How a route is reached: public, any signed-in user, or a permission code. */
+export type RouteAccess = { public: true } | { authenticated: true } | { permission: string };
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Signing key for access tokens. */
+  secretKey: string;
+  /** Injectable clock: tests move time to exercise refresh windows and expiry. */
+  now?: () => Date;
+  /** Tests lower the scrypt cost to keep the suite fast; production uses the default. */
+  scrypt?: ScryptParams;
+  /** Directory of the built console; absent in API tests. */
+  webDistDir?: string;
+  logger?: boolean | object;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Required<Pick<AppDeps, 'now'>> & AppDeps;
+    db: Db;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { ROOT } from './server';
+
+export const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium with the flags this machine needs (closed network, root, no GPU). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** A fresh profile per call, so cookies and storage never leak between tests. */
+export const openBrowser = async (
+  opts: { viewport?: { width: number; height: number }; locale?: string } = {},
+): Promise<BrowserSession> => {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: opts.viewport ?? { width: 1440, height: 900 },
+    locale: opts.locale ?? 'zh-CN',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+};
+
+/** Saves a screenshot under e2e/artifacts (kept on failure for review). */
+export const screenshot = async (page: Page, name: string) => {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name.replace(/[^\w.-]+/g, '_')}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+};

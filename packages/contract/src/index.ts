@@ -1,0 +1,5 @@
+export * from './access';
+export * from './auth';
+export * from './constants';
+export * from './envelope';
+export * from './messages';

@@ -1,7 +1,10 @@
 // Bundles the server into dist/main.js; node_modules stay external, the contract is inlined.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 await build({
+  absWorkingDir: path.dirname(fileURLToPath(import.meta.url)),
   entryPoints: ['src/main.ts'],
   outfile: 'dist/main.js',
   bundle: true,

@@ -14,7 +14,9 @@ const freePort = () =>
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
       const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 
@@ -29,9 +31,12 @@ export interface RunningServer {
  * Starts the built server (apps/server/dist) on a free loopback port with its own PGlite data
  * directory, demo data and known passwords. Extra env (short token lifetimes, ...) may be given.
  */
-export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
+export const startServer = async (
+  env: Record<string, string> = {},
+  opts: { dataDir?: string; keepDataDir?: boolean } = {},
+): Promise<RunningServer & { pid: number; kill(signal: NodeJS.Signals): void }> => {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-e2e-'));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-e2e-'));
   let out = '';
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
     cwd: ROOT,
@@ -74,6 +79,8 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
   return {
     baseURL,
     dataDir,
+    pid: child.pid ?? 0,
+    kill: (signal) => child.kill(signal),
     output: () => out,
     async stop() {
       if (child.exitCode === null) {
@@ -84,7 +91,7 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
         clearTimeout(timer);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 };

@@ -6,6 +6,7 @@ import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { SessionService } from './modules/auth/sessions';
 import { healthRoutes } from './modules/health/routes';
+import { loginLockRoutes } from './modules/system/login-locks.routes';
 import { accessPlugin } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
@@ -26,6 +27,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
   app.decorate('deps', { ...deps, now });
   app.decorate('db', deps.database.db);
+  // The API speaks JSON; other bodies get 415 rather than a confusing validation error.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -58,6 +61,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(accessPlugin, { sessions });
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth, sessions });
+  await app.register(loginLockRoutes);
 
   await registerSpa(app, deps.webDistDir);
   return app;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { SessionService } from '../modules/auth/sessions';
+import type { RouteAccess } from '../types';
 
 const bearer = (req: FastifyRequest): string | undefined => {
   const header = req.headers.authorization;
@@ -26,6 +27,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     tokenInBody?: boolean;
   }
+  interface FastifyInstance {
+    /** Every /api route with its declared access: the role x route matrix test walks it. */
+    routeAccess: { method: string; url: string; access: RouteAccess }[];
+  }
 }
 
 /**
@@ -36,11 +41,15 @@ declare module 'fastify' {
 export const accessPlugin = fp(
   async (app: FastifyInstance, opts: { sessions: SessionService }) => {
     app.decorateRequest('principal', null);
+    app.decorate('routeAccess', []);
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/')) return;
       if (route.url.startsWith('/api/docs')) return;
-      const access = (route.config as { access?: unknown } | undefined)?.access;
+      const access = (route.config as { access?: RouteAccess } | undefined)?.access;
       if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access });
+      }
     });
     app.addHook('preValidation', async (req) => {
       const access = req.routeOptions.config.access;

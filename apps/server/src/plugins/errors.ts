@@ -67,7 +67,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       return sendError(req, reply, 400, 'invalidJson');
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.statusCode === 415) {
-      return sendError(req, reply, 415, 'badRequest', {}, null, 415);
+      return sendError(req, reply, 415, 'unsupportedMediaType');
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

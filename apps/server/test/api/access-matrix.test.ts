@@ -1,0 +1,86 @@
+import { BUILTIN_ROLES, defaultCodesOf } from '@educrm/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminUser, adminUserRole, role } from '../../src/db/schema';
+import { hashPassword } from '../../src/lib/password';
+import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, TEST_SCRYPT, type TestApp } from '../support/app';
+
+/**
+ * The role x route matrix: every /api route, anonymous, the four built-in roles and a custom
+ * role. A route with a permission code answers 403 exactly to the roles without that code.
+ */
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const CUSTOM_CODES = ['client.list', 'auth.lock.clear'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tokens.admin = await t.login('admin', ADMIN_PASSWORD);
+  tokens.siyu = await t.login('siyu1', DEMO_PASSWORD);
+  tokens.chakan = await t.login('chakan1', DEMO_PASSWORD);
+  tokens.zhongtai = await t.login('zhongtai1', DEMO_PASSWORD);
+  const [custom] = await t.database.db
+    .insert(role)
+    .values({ key: 'teamlead', name: 'Team lead', dataScope: 'DEPT_AND_CHILDREN', permissions: CUSTOM_CODES })
+    .returning({ id: role.id });
+  const [user] = await t.database.db
+    .insert(adminUser)
+    .values({ username: 'lead01', passwordHash: await hashPassword('Lead-pass-2026', TEST_SCRYPT) })
+    .returning({ id: adminUser.id });
+  if (!custom || !user) throw new Error('setup failed');
+  await t.database.db.insert(adminUserRole).values({ userId: user.id, roleId: custom.id });
+  tokens.teamlead = await t.login('lead01', 'Lead-pass-2026');
+});
+afterAll(async () => t.close());
+
+const codesOf = (who: string): string[] =>
+  who === 'teamlead' ? CUSTOM_CODES : defaultCodesOf(who as (typeof BUILTIN_ROLES)[number]);
+const concrete = (url: string) => url.replace(/:(\w+)/g, (_, name: string) => (name === 'id' ? '1' : 'x'));
+
+describe('role x route matrix', () => {
+  it('has routes to check', () => {
+    expect(t.app.routeAccess.length).toBeGreaterThan(5);
+  });
+
+  it('answers 401 to anonymous callers on every non-public route', async () => {
+    for (const r of t.app.routeAccess) {
+      if ('public' in r.access) continue;
+      const res = await t.call(r.method as 'GET', concrete(r.url), {
+        body: r.method === 'GET' ? undefined : {},
+      });
+      expect(res.status, `${r.method} ${r.url}`).toBe(401);
+      expect(res.body.code).toBe(401);
+    }
+  });
+
+  for (const who of [...BUILTIN_ROLES, 'teamlead']) {
+    it(`answers 403 to ${who} exactly where it lacks the route's code`, async () => {
+      const held = new Set(codesOf(who));
+      for (const r of t.app.routeAccess) {
+        if (!('permission' in r.access)) continue;
+        const res = await t.call(r.method as 'GET', concrete(r.url), {
+          token: tokens[who],
+          body: r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+        });
+        const label = `${who} ${r.method} ${r.url}`;
+        if (held.has(r.access.permission) || who === 'admin') {
+          expect([401, 403], label).not.toContain(res.status);
+          expect(res.status, label).toBeLessThan(500);
+        } else {
+          expect(res.status, label).toBe(403);
+          expect(res.body.code).toBe(403);
+        }
+      }
+    });
+  }
+
+  it('applies an edited role to the next request of its users', async () => {
+    const url = '/api/v1/system/login-locks';
+    expect((await t.call('GET', url, { token: tokens.teamlead })).status).toBe(200);
+    await t.database.db
+      .update(role)
+      .set({ permissions: ['client.list'] })
+      .where(eq(role.key, 'teamlead'));
+    expect((await t.call('GET', url, { token: tokens.teamlead })).status).toBe(403);
+  });
+});

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app';
+import { type Config, loadConfig } from '../../src/config';
+import { type Database, openDatabase } from '../../src/db/client';
+import { runMigrations } from '../../src/db/migrate';
+import { bootstrap } from '../../src/db/seed/bootstrap';
+import type { ScryptParams } from '../../src/lib/password';
+
+/** Tests hash with a small scrypt cost; one test asserts production uses N=2^17. */
+export const TEST_SCRYPT: ScryptParams = { ln: 10, r: 8, p: 1 };
+export const ADMIN_PASSWORD = 'Admin-pass-for-tests';
+export const DEMO_PASSWORD = 'Demo-pass-for-tests';
+
+/** A clock tests can move. */
+export class TestClock {
+  constructor(public current = new Date('2026-11-02T02:00:00Z')) {}
+  now = () => new Date(this.current);
+  advance(seconds: number) {
+    this.current = new Date(this.current.getTime() + seconds * 1000);
+  }
+}
+
+const adminUrl = () => process.env.TEST_DATABASE_URL || '';
+export const onPostgres = () => Boolean(adminUrl());
+
+/**
+ * A fresh database per test file: PGlite in memory, or, when TEST_DATABASE_URL is set, a new
+ * PostgreSQL database created here and dropped on close.
+ */
+export const openTestDatabase = async (): Promise<{ database: Database; drop(): Promise<void> }> => {
+  const url = adminUrl();
+  if (!url) {
+    const database = await openDatabase({});
+    await runMigrations(database);
+    return { database, drop: async () => database.close() };
+  }
+  const name = `educrm_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 30 });
+  await runMigrations(database);
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+};
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  clock: TestClock;
+  close(): Promise<void>;
+  /** app.inject with JSON body and an optional bearer token. */
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    opts?: { body?: unknown; token?: string; headers?: Record<string, string>; ip?: string },
+  ): Promise<{
+    status: number;
+    body: { code: number; msg: string; data: any };
+    headers: Record<string, unknown>;
+  }>;
+  login(username: string, password: string, ip?: string): Promise<string>;
+}
+
+export const createTestApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-api-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD,
+    DEMO_DATA: '1',
+    DEMO_PASSWORD,
+    ...env,
+  });
+  const { database, drop } = await openTestDatabase();
+  await bootstrap(database, config, TEST_SCRYPT);
+  const clock = new TestClock(new Date());
+  const app = await buildApp({
+    config,
+    database,
+    secretKey: randomBytes(32).toString('base64url'),
+    now: clock.now,
+    scrypt: TEST_SCRYPT,
+  });
+  await app.ready();
+  const call: TestApp['call'] = async (method, url, opts = {}) => {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    const res = await app.inject({
+      method,
+      url,
+      headers,
+      remoteAddress: opts.ip ?? '127.0.0.1',
+      ...(opts.body === undefined ? {} : { payload: opts.body as object }),
+    });
+    let body: any;
+    try {
+      body = res.json();
+    } catch {
+      body = { raw: res.body };
+    }
+    return { status: res.statusCode, body, headers: res.headers };
+  };
+  return {
+    app,
+    database,
+    config,
+    clock,
+    call,
+    async login(username, password, ip) {
+      const res = await call('POST', '/api/v1/admin/login', { body: { username, password }, ip });
+      if (res.status !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(res.body)}`);
+      return res.body.data.access_token as string;
+    },
+    async close() {
+      await app.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};

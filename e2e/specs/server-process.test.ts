@@ -1,0 +1,123 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, ROOT, startServer } from '../support/server';
+
+const dirs: string[] = [];
+const newDir = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-proc-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+const runServerSync = (env: Record<string, string>) =>
+  spawnSync(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+    env: { ...process.env, DATABASE_URL: '', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    timeout: 30_000,
+    encoding: 'utf8',
+  });
+
+const login = (baseURL: string) =>
+  fetch(`${baseURL}/api/v1/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+
+describe('server process', () => {
+  it('stops on a bad environment variable with a message naming it', () => {
+    const res = runServerSync({ DATA_DIR: newDir(), PORT: 'eighty' });
+    expect(res.status).toBe(1);
+    expect(res.stderr).toContain('PORT');
+    expect(res.stderr).not.toMatch(/at .*\.js:\d+/);
+  });
+
+  it('refuses a second server on the same data directory', async () => {
+    const dataDir = newDir();
+    const first = await startServer({}, { dataDir, keepDataDir: true });
+    try {
+      const second = runServerSync({ DATA_DIR: dataDir, ADMIN_PASSWORD });
+      expect(second.status).toBe(1);
+      expect(second.stderr).toMatch(/Another EduCRM server \(pid \d+\) is using the data directory/);
+      expect((await fetch(`${first.baseURL}/api/ready`)).status).toBe(200);
+    } finally {
+      await first.stop();
+    }
+  });
+
+  it('generates the first admin password once, prints it and keeps it with mode 0600', async () => {
+    const dataDir = newDir();
+    const first = await startServer({ ADMIN_PASSWORD: '' }, { dataDir, keepDataDir: true });
+    await first.stop();
+    const file = path.join(dataDir, 'initial-admin-password');
+    const password = fs.readFileSync(file, 'utf8').trim();
+    expect(password.length).toBeGreaterThanOrEqual(16);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.output()).toContain(password);
+    const second = await startServer({ ADMIN_PASSWORD: '' }, { dataDir, keepDataDir: true });
+    try {
+      expect(second.output()).not.toContain(password);
+      const res = await fetch(`${second.baseURL}/api/v1/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password }),
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('finishes requests in flight on SIGTERM, refuses new ones, and exits', async () => {
+    const server = await startServer();
+    const inFlight = login(server.baseURL); // scrypt makes it take ~0.5 s
+    await new Promise((r) => setTimeout(r, 100));
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 50));
+    const late = await fetch(`${server.baseURL}/api/health`).then(
+      (r) => r.status,
+      () => 'refused',
+    );
+    expect([503, 'refused']).toContain(late);
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect((await res.json()).code).toBe(0);
+    await server.stop();
+  });
+
+  it('survives kill -9 during writes: restarts on the same data, keeps acknowledged writes', async () => {
+    const dataDir = newDir();
+    const server = await startServer({}, { dataDir, keepDataDir: true });
+    let acknowledged = 0;
+    const writers = Array.from({ length: 4 }, async () => {
+      for (;;) {
+        try {
+          const res = await login(server.baseURL);
+          if (res.status === 200) acknowledged++;
+        } catch {
+          return;
+        }
+      }
+    });
+    await new Promise((r) => setTimeout(r, 2500));
+    server.kill('SIGKILL');
+    await Promise.all(writers);
+    expect(acknowledged).toBeGreaterThan(0);
+    // The lock left by the killed process is reclaimed; the database opens and works.
+    const again = await startServer({}, { dataDir, keepDataDir: true });
+    expect((await login(again.baseURL)).status).toBe(200);
+    await again.stop();
+    const db = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+    const { rows } = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'auth.login'",
+    );
+    await db.close();
+    expect(rows[0]?.n).toBeGreaterThanOrEqual(acknowledged + 1);
+  });
+});

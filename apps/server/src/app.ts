@@ -5,8 +5,20 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { SessionService } from './modules/auth/sessions';
+import { exportRoutes } from './modules/exports/routes';
+import { ExportService } from './modules/exports/service';
 import { healthRoutes } from './modules/health/routes';
+import { adminUserRoutes } from './modules/system/admin-users.routes';
+import { AdminUserService } from './modules/system/admin-users.service';
+import { auditRoutes } from './modules/system/audit.routes';
+import { AuditService } from './modules/system/audit.service';
+import { departmentRoutes } from './modules/system/departments.routes';
+import { DepartmentService } from './modules/system/departments.service';
 import { loginLockRoutes } from './modules/system/login-locks.routes';
+import { profileRoutes } from './modules/system/profile.routes';
+import { ProfileService } from './modules/system/profile.service';
+import { roleRoutes } from './modules/system/roles.routes';
+import { RoleService } from './modules/system/roles.service';
 import { accessPlugin } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
@@ -62,6 +74,16 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth, sessions });
   await app.register(loginLockRoutes);
+
+  const db = deps.database.db;
+  const exports = new ExportService(db, deps.secretKey, now, app.log);
+  const users = new AdminUserService(db, sessions, now, deps.scrypt);
+  await app.register(exportRoutes, { exports });
+  await app.register(adminUserRoutes, { users, exports });
+  await app.register(departmentRoutes, { depts: new DepartmentService(db) });
+  await app.register(roleRoutes, { roles: new RoleService(db) });
+  await app.register(auditRoutes, { audit: new AuditService(db), exports });
+  await app.register(profileRoutes, { profiles: new ProfileService(db, sessions, now, deps.scrypt), users });
 
   await registerSpa(app, deps.webDistDir);
   return app;

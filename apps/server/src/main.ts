@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { bootstrap } from './db/seed/bootstrap';
 import { auditRetentionJob } from './jobs/audit-retention';
+import { exportCleanupJob } from './jobs/export-cleanup';
 import { Scheduler } from './jobs/scheduler';
 import { acquireDataDirLock, DataDirLockedError, randomSecret, readOrCreateSecretFile } from './lib/data-dir';
 
@@ -72,6 +73,7 @@ const main = async () => {
   });
   const scheduler = new Scheduler(database.db, app.log, app.deps.now);
   scheduler.add(auditRetentionJob(config.auditRetentionDays));
+  scheduler.add(exportCleanupJob());
 
   app.addHook('onClose', async () => {
     scheduler.stop();

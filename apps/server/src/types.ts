@@ -17,8 +17,11 @@ export interface Principal {
   isAdmin: boolean;
 }
 
-/** How a route is reached: public, any signed-in user, or a permission code. */
-export type RouteAccess = { public: true } | { authenticated: true } | { permission: string };
+/** How a route is reached: public, any signed-in user, or a permission code (a list means any of them). */
+export type RouteAccess =
+  | { public: true }
+  | { authenticated: true }
+  | { permission: string | readonly string[] };
 
 export interface AppDeps {
   config: Config;

@@ -23,3 +23,7 @@ export const unauthorized = (key: MessageKey = 'unauthorized') => new AppError(4
 export const forbidden = () => new AppError(403, 'forbidden');
 export const notFound = () => new AppError(404, 'notFound');
 export const conflict = () => new AppError(409, 'conflict');
+
+/** A validation failure on one field; the message key is translated per request. */
+export const fieldError = (field: string, key: MessageKey, params: Record<string, string | number> = {}) =>
+  new AppError(400, 'validationFailed', {}, { fields: { [field]: { key, params } } });

@@ -33,6 +33,9 @@ declare module 'fastify' {
   }
 }
 
+export const holdsAny = (held: ReadonlySet<string>, needed: string | readonly string[]) =>
+  typeof needed === 'string' ? held.has(needed) : needed.some((c) => held.has(c));
+
 /**
  * Default deny: every /api route must declare its access (public, authenticated or a permission
  * code) or the server refuses to start. The check runs before body validation, so an anonymous or
@@ -59,7 +62,7 @@ export const accessPlugin = fp(
       const principal = await opts.sessions.authenticate(token, app.deps.now());
       if (!principal) throw unauthorized();
       req.principal = principal;
-      if ('permission' in access && !principal.permissions.has(access.permission)) throw forbidden();
+      if ('permission' in access && !holdsAny(principal.permissions, access.permission)) throw forbidden();
     });
   },
   { name: 'access' },

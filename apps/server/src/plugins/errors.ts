@@ -48,12 +48,35 @@ const fieldErrors = (req: FastifyRequest, err: FastifyError): Record<string, str
   return fields;
 };
 
+/** Field errors raised by services carry message keys; they leave translated. */
+const translateFields = (req: FastifyRequest, data: unknown): unknown => {
+  const fields = (
+    data as { fields?: Record<string, { key: MessageKey; params?: Record<string, string | number> }> }
+  )?.fields;
+  if (!fields) return data;
+  const lang = requestLanguage(req);
+  return {
+    ...(data as object),
+    fields: Object.fromEntries(
+      Object.entries(fields).map(([path, v]) => [path, formatMessage(lang, v.key, v.params ?? {})]),
+    ),
+  };
+};
+
 /** Every failure leaves as an envelope with a real HTTP status; no stack trace ever leaves. */
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       for (const [name, value] of Object.entries(err.headers)) reply.header(name, value);
-      return sendError(req, reply, err.status, err.messageKey, err.params, err.data, err.code);
+      return sendError(
+        req,
+        reply,
+        err.status,
+        err.messageKey,
+        err.params,
+        translateFields(req, err.data),
+        err.code,
+      );
     }
     if (hasZodFastifySchemaValidationErrors(err) || err.validation) {
       return sendError(req, reply, 400, 'validationFailed', {}, { fields: fieldErrors(req, err) });

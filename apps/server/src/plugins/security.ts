@@ -28,7 +28,8 @@ export const registerSecurityHeaders = async (app: FastifyInstance) => {
     hsts: false,
   });
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 };

@@ -47,3 +47,17 @@ describe('audit_log', () => {
     await expect(t.database.db.execute(sql`DELETE FROM audit_log`)).rejects.toThrow();
   });
 });
+
+describe('export cleanup job', () => {
+  it('drops expired export files only', async () => {
+    const { exportCleanupJob } = await import('../../src/jobs/export-cleanup');
+    const now = new Date();
+    await t.database.db.execute(sql`INSERT INTO stored_file (id, kind, content_type, size, data, expires_at) VALUES
+      ('00000000-0000-4000-8000-000000000001', 'export', 'x', 1, '\\x00', ${new Date(now.getTime() - 1000)}),
+      ('00000000-0000-4000-8000-000000000002', 'export', 'x', 1, '\\x00', ${new Date(now.getTime() + 3600_000)}),
+      ('00000000-0000-4000-8000-000000000003', 'avatar', 'image/png', 1, '\\x00', NULL)`);
+    expect(await runJobOnce(t.database.db, exportCleanupJob(), now)).toEqual({ deleted: 1 });
+    const left = await queryRows<{ id: string }>(t.database.db, sql`SELECT id FROM stored_file ORDER BY id`);
+    expect(left.map((r) => r.id.slice(-1))).toEqual(['2', '3']);
+  });
+});

@@ -73,6 +73,7 @@ export interface TestApp {
     opts?: { body?: unknown; token?: string; headers?: Record<string, string>; ip?: string },
   ): Promise<{
     status: number;
+    // biome-ignore lint/suspicious/noExplicitAny: tests read whatever shape each route answers.
     body: { code: number; msg: string; data: any };
     headers: Record<string, unknown>;
   }>;
@@ -109,6 +110,7 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
       remoteAddress: opts.ip ?? '127.0.0.1',
       ...(opts.body === undefined ? {} : { payload: opts.body as object }),
     });
+    // biome-ignore lint/suspicious/noExplicitAny: see above.
     let body: any;
     try {
       body = res.json();

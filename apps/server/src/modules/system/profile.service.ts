@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { AVATAR_MAX_BYTES, type Language, type Profile, type profileUpdate } from '@educrm/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { adminUser, department, storedFile } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import { AppError, fieldError, notFound } from '../../lib/errors';
+import { hashPassword, type ScryptParams, verifyPassword } from '../../lib/password';
+import { checkPassword } from '../../lib/password-policy';
+import type { Principal } from '../../types';
+import type { SessionService } from '../auth/sessions';
+
+/** The image type by its first bytes, never by the name or the declared type. */
+export const sniffImage = (data: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | null => {
+  if (
+    data.length >= 8 &&
+    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'image/png';
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  if (
+    data.length >= 12 &&
+    data.toString('ascii', 0, 4) === 'RIFF' &&
+    data.toString('ascii', 8, 12) === 'WEBP'
+  )
+    return 'image/webp';
+  return null;
+};
+
+/** The signed-in user's own profile: details, avatar, language, password and sessions. */
+export class ProfileService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+    private readonly now: () => Date,
+    private readonly scrypt?: ScryptParams,
+  ) {}
+
+  async get(p: Principal): Promise<Profile> {
+    const [row] = await this.db
+      .select({
+        id: adminUser.id,
+        username: adminUser.username,
+        nickname: adminUser.nickname,
+        avatarUrl: adminUser.avatarUrl,
+        introduction: adminUser.introduction,
+        lang: adminUser.lang,
+        departmentName: department.name,
+        version: adminUser.version,
+        roles: sql<
+          Profile['roles'] | null
+        >`(SELECT json_agg(json_build_object('key', r.key, 'name', r.name) ORDER BY r.sort)
+          FROM admin_user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = ${adminUser.id})`,
+      })
+      .from(adminUser)
+      .leftJoin(department, eq(department.id, adminUser.departmentId))
+      .where(eq(adminUser.id, p.userId));
+    if (!row) throw notFound();
+    return { ...row, lang: (row.lang as Language | null) ?? null, roles: row.roles ?? [] };
+  }
+
+  async update(p: Principal, input: z.infer<typeof profileUpdate>, ip: string) {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(adminUser)
+        .set({ ...input, version: sql`${adminUser.version} + 1`, updatedAt: this.now(), updatedBy: p.userId })
+        .where(eq(adminUser.id, p.userId));
+      await writeAudit(tx, {
+        actorId: p.userId,
+        actorName: p.username,
+        action: 'profile.update',
+        targetType: 'admin_user',
+        targetId: p.userId,
+        summary: 'updated own profile',
+        ip,
+      });
+    });
+    return this.get(p);
+  }
+
+  async setLanguage(p: Principal, lang: Language) {
+    await this.db.update(adminUser).set({ lang }).where(eq(adminUser.id, p.userId));
+  }
+
+  async setAvatar(p: Principal, data: Buffer, ip: string) {
+    if (data.length > AVATAR_MAX_BYTES) throw new AppError(413, 'fileTooLarge', { max: '2 MB' });
+    const type = sniffImage(data);
+    if (!type) throw fieldError('file', 'fileType');
+    const id = randomUUID();
+    const url = `/api/v1/files/${id}`;
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(storedFile)
+        .values({ id, kind: 'avatar', contentType: type, size: data.length, data, createdBy: p.userId });
+      await tx
+        .update(adminUser)
+        .set({ avatarUrl: url, updatedAt: this.now() })
+        .where(eq(adminUser.id, p.userId));
+      await writeAudit(tx, {
+        actorId: p.userId,
+        actorName: p.username,
+        action: 'profile.avatar',
+        targetType: 'admin_user',
+        targetId: p.userId,
+        summary: `uploaded an avatar (${type}, ${data.length} bytes)`,
+        ip,
+      });
+    });
+    return { avatarUrl: url };
+  }
+
+  /** Needs the current password; ends every other session of the user. */
+  async changePassword(p: Principal, current: string, next: string, ip: string) {
+    const [row] = await this.db
+      .select({ hash: adminUser.passwordHash })
+      .from(adminUser)
+      .where(eq(adminUser.id, p.userId));
+    if (!row || !(await verifyPassword(current, row.hash)))
+      throw fieldError('currentPassword', 'currentPasswordWrong');
+    checkPassword(next, p.username, 'newPassword');
+    const passwordHash = await hashPassword(next, this.scrypt);
+    let ended = 0;
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(adminUser)
+        .set({ passwordHash, updatedAt: this.now() })
+        .where(eq(adminUser.id, p.userId));
+      ended = await this.sessions.revokeAllOf(p.userId, 'password-changed', this.now(), tx, p.sessionId);
+      await writeAudit(tx, {
+        actorId: p.userId,
+        actorName: p.username,
+        action: 'profile.password',
+        targetType: 'admin_user',
+        targetId: p.userId,
+        summary: `changed own password; ended ${ended} other sessions`,
+        ip,
+      });
+    });
+    return { endedSessions: ended };
+  }
+
+  async endOwnSession(p: Principal, sid: string, ip: string) {
+    await this.db.transaction(async (tx) => {
+      const res = await tx.execute(sql`SELECT 1 FROM session WHERE id = ${sid} AND user_id = ${p.userId}`);
+      if (
+        !(res as unknown as { rows: unknown[] }).rows.length ||
+        !(await this.sessions.revoke(sid, 'ended-by-user', this.now(), tx))
+      ) {
+        throw new AppError(404, 'sessionNotFound');
+      }
+      await writeAudit(tx, {
+        actorId: p.userId,
+        actorName: p.username,
+        action: 'auth.session.end',
+        targetType: 'session',
+        targetId: sid,
+        summary: 'ended own session',
+        ip,
+      });
+    });
+  }
+
+  async image(id: string) {
+    const [row] = await this.db
+      .select({ data: storedFile.data, contentType: storedFile.contentType, kind: storedFile.kind })
+      .from(storedFile)
+      .where(eq(storedFile.id, id));
+    return row && row.kind !== 'export' ? row : null;
+  }
+}

@@ -65,8 +65,10 @@ const INSTALL_STAMP = 'node_modules/.educrm-install-stamp';
 export const ensureInstalled = async () => {
   const want = fingerprint(INSTALL_INPUTS);
   if (fs.existsSync(path.join(ROOT, 'node_modules')) && readStamp(INSTALL_STAMP) === want) return false;
-  console.log('▶ Installing dependencies (npm ci)…');
-  await runOrExit('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+  // `npm install` (not `npm ci`): it follows the lockfile but tolerates optional per-platform
+  // packages (Biome's) that npm 11 leaves out of the lockfile on this platform.
+  console.log('▶ Installing dependencies (npm install)…');
+  await runOrExit('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
   writeStamp(INSTALL_STAMP, want);
   return true;
 };

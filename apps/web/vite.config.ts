@@ -12,5 +12,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      treeshake: {
+        // antd's rc-components are pure modules but do not declare `sideEffects: false`; without
+        // this, importing one export (antd Input needs rc-form's FormProvider) keeps whole packages.
+        moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/]/, sideEffects: false }],
+      },
+    },
   },
 });

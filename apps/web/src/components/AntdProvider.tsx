@@ -1,0 +1,53 @@
+import type { Language, Size } from '@educrm/contract/constants';
+import { ConfigProvider, type ThemeConfig, theme } from 'antd';
+import type { SizeType } from 'antd/es/config-provider/SizeContext';
+import type { Locale } from 'antd/es/locale';
+import enUS from 'antd/locale/en_US';
+import esES from 'antd/locale/es_ES';
+import jaJP from 'antd/locale/ja_JP';
+import zhCN from 'antd/locale/zh_CN';
+import { type ReactNode, useMemo } from 'react';
+import { useAppStore } from '../stores/app';
+import { useSettingsStore } from '../stores/settings';
+import { readablePrimary } from '../theme/color';
+
+const ANTD_LOCALES: Record<Language, Locale> = { zh: zhCN, en: enUS, es: esES, ja: jaJP };
+
+/** The size cookie's four values onto antd (antd 6 calls the middle size 'medium'). */
+export const COMPONENT_SIZE: Record<Size, SizeType> = {
+  default: 'large',
+  medium: 'medium',
+  small: 'small',
+  mini: 'small',
+};
+
+/**
+ * antd's ConfigProvider with the console's locale, component size and theme (spec section 2).
+ * Every antd tree sits inside one: the layout (all signed-in pages) and the few antd pieces that
+ * load on demand outside it (messages, the logout box, the 404/401 pages). The login page itself
+ * has no antd, which keeps its first load within budget.
+ */
+export const AntdProvider = ({ children }: { children: ReactNode }) => {
+  const language = useAppStore((s) => s.language);
+  const size = useAppStore((s) => s.size);
+  const themeColor = useSettingsStore((s) => s.theme);
+  const config = useMemo<ThemeConfig>(
+    () => ({
+      // White text on the theme colour must stay readable (WCAG AA): see theme/color.ts.
+      token: {
+        colorPrimary: readablePrimary(themeColor),
+        colorLink: readablePrimary(themeColor),
+        // antd's grey secondary text (45% black) is 4.4:1 on white, under AA's 4.5:1.
+        colorTextDescription: 'rgba(0, 0, 0, 0.65)',
+        colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+      },
+      algorithm: size === 'mini' ? [theme.defaultAlgorithm, theme.compactAlgorithm] : theme.defaultAlgorithm,
+    }),
+    [themeColor, size],
+  );
+  return (
+    <ConfigProvider locale={ANTD_LOCALES[language]} componentSize={COMPONENT_SIZE[size]} theme={config}>
+      {children}
+    </ConfigProvider>
+  );
+};

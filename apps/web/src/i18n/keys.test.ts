@@ -1,0 +1,88 @@
+import { describe, expect, test } from 'vitest';
+import en from './en';
+import es from './es';
+import ja from './ja';
+import { baseKey, leafKeys, pluralCategory } from './keys';
+import { detectLanguage } from './language';
+import zh from './zh';
+
+const trees = { zh, en, es, ja };
+const baseSet = (keys: string[]) => [...new Set(keys.map(baseKey))].sort();
+
+describe('i18n message trees', () => {
+  test('zh, en, es and ja define the same keys (plural forms aside)', () => {
+    const reference = baseSet(leafKeys(en));
+    expect(reference.length).toBeGreaterThan(50);
+    for (const [lang, tree] of Object.entries(trees)) {
+      expect(baseSet(leafKeys(tree)), lang).toEqual(reference);
+    }
+  });
+
+  test('a plural key has exactly the plural forms its language uses', () => {
+    for (const [lang, tree] of Object.entries(trees)) {
+      const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories.slice().sort();
+      const keys = leafKeys(tree);
+      const plural = new Map<string, string[]>();
+      for (const key of keys) {
+        const category = pluralCategory(key);
+        if (category) plural.set(baseKey(key), [...(plural.get(baseKey(key)) ?? []), category]);
+      }
+      expect(plural.size, lang).toBeGreaterThan(0);
+      for (const [key, forms] of plural) {
+        expect(forms.slice().sort(), `${lang} ${key}`).toEqual(categories);
+        expect(keys.includes(key), `${lang} ${key} also has an unsuffixed form`).toBe(false);
+      }
+    }
+  });
+
+  test('no message is empty and interpolations match the English ones', () => {
+    const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    const lookup = (tree: typeof en, key: string): string => {
+      let node: unknown = tree;
+      for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
+      return node as string;
+    };
+    const enByBase = new Map(leafKeys(en).map((k) => [baseKey(k), lookup(en, k)]));
+    for (const [lang, tree] of Object.entries(trees)) {
+      for (const key of leafKeys(tree)) {
+        const text = lookup(tree, key);
+        expect(text.trim(), `${lang} ${key}`).not.toBe('');
+        expect(placeholders(text), `${lang} ${key}`).toEqual(placeholders(enByBase.get(baseKey(key)) ?? ''));
+      }
+    }
+  });
+
+  test("the spec's messages are word for word", () => {
+    expect(en.size).toMatchObject({ success: 'Switch Size Success' });
+    expect(en.lang).toMatchObject({ success: 'Switch Language Success' });
+    expect(en.screenfull).toMatchObject({ unsupported: 'you browser can not work' });
+    expect(en.session).toMatchObject({
+      infoFailed: 'Verification failed, please Login again.',
+      hasError: 'Has Error',
+    });
+    expect(zh.session).toMatchObject({ noRoles: '请联系管理员分配角色' });
+    expect(en.logout).toMatchObject({ title: 'Confirm logout', relogin: 're-login', cancel: 'Cancel' });
+    expect(en.errorLog).toMatchObject({ message: 'Message', stack: 'Stack', clearAll: 'Clear All' });
+    expect(en.tagsView).toMatchObject({
+      refresh: 'Refresh',
+      close: 'Close',
+      closeOthers: 'Close Others',
+      closeAll: 'Close All',
+    });
+    expect(en.size).toMatchObject({ default: 'Default', medium: 'Medium', small: 'Small', mini: 'Mini' });
+  });
+});
+
+describe('detectLanguage', () => {
+  test('the cookie wins when it names a supported language', () => {
+    expect(detectLanguage('ja', ['zh-CN'])).toBe('ja');
+  });
+  test('else the first supported browser language, by primary subtag', () => {
+    expect(detectLanguage(undefined, ['fr-FR', 'es-419', 'zh-CN'])).toBe('es');
+    expect(detectLanguage('xx', ['zh-TW'])).toBe('zh');
+  });
+  test('else en', () => {
+    expect(detectLanguage(undefined, ['fr', 'de-DE'])).toBe('en');
+    expect(detectLanguage(undefined, [])).toBe('en');
+  });
+});

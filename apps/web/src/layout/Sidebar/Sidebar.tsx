@@ -1,0 +1,94 @@
+import { ConfigProvider, Menu, type MenuProps } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { routeTitle } from '../../router/title';
+import { useLeafHandle } from '../../router/useRouteMeta';
+import { useAppStore } from '../../stores/app';
+import { usePermissionStore } from '../../stores/permission';
+import { useSettingsStore } from '../../stores/settings';
+import { RouteIcon } from '../icons';
+import { Logo } from './Logo';
+import { buildMenu, type MenuNode, openKeysFor } from './menu';
+
+type Items = NonNullable<MenuProps['items']>;
+
+const MENU_THEME = {
+  components: {
+    Menu: {
+      darkItemBg: '#304156',
+      darkSubMenuItemBg: '#1f2d3d',
+      darkItemColor: '#bfcbd9',
+      darkItemHoverBg: '#263445',
+      darkItemSelectedBg: '#263445',
+      darkPopupBg: '#1f2d3d',
+      collapsedWidth: 54,
+      itemBorderRadius: 0,
+      itemMarginInline: 0,
+      itemMarginBlock: 0,
+    },
+  },
+};
+
+/** The collapsible sidebar (spec section 2) built from the permitted routes. */
+export const Sidebar = () => {
+  const { t, i18n } = useTranslation();
+  const routes = usePermissionStore((s) => s.routes);
+  const opened = useAppStore((s) => s.sidebar.opened);
+  const mobile = useAppStore((s) => s.device === 'mobile');
+  const showLogo = useSettingsStore((s) => s.sidebarLogo);
+  const { pathname } = useLocation();
+  const activeMenu = useLeafHandle()?.meta?.activeMenu;
+  const selected = activeMenu ?? pathname;
+
+  const nodes = useMemo(() => buildMenu(routes), [routes]);
+  const items = useMemo(() => {
+    const title = (key?: string) =>
+      routeTitle(
+        key,
+        (k) => t(k),
+        (k) => i18n.exists(k),
+      );
+    const toItems = (list: readonly MenuNode[]): Items =>
+      list.map((node) =>
+        node.children
+          ? {
+              key: node.key,
+              icon: <RouteIcon name={node.icon} />,
+              label: title(node.title),
+              children: toItems(node.children),
+            }
+          : {
+              key: node.key,
+              icon: <RouteIcon name={node.icon} />,
+              label: node.external ? (
+                <a href={node.path} target="_blank" rel="noopener noreferrer">
+                  {title(node.title)}
+                </a>
+              ) : (
+                <Link to={node.path}>{title(node.title)}</Link>
+              ),
+            },
+      );
+    return toItems(nodes);
+  }, [nodes, t, i18n]);
+
+  const collapsed = !opened && !mobile;
+  return (
+    <div className="sidebar-container">
+      {showLogo ? <Logo collapsed={collapsed} /> : null}
+      <nav className="sidebar-scroll" aria-label={t('navbar.mainMenu')}>
+        <ConfigProvider theme={MENU_THEME}>
+          <Menu
+            mode="inline"
+            theme="dark"
+            inlineCollapsed={collapsed}
+            items={items}
+            selectedKeys={[selected]}
+            defaultOpenKeys={openKeysFor(nodes, selected)}
+          />
+        </ConfigProvider>
+      </nav>
+    </div>
+  );
+};

@@ -1,0 +1,83 @@
+import { Input, Tag } from 'antd';
+import { useDeferredValue, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { RouteIcon } from '../../layout/icons';
+import { routeTitle } from '../../router/title';
+import { usePermissionStore } from '../../stores/permission';
+import { useUserStore } from '../../stores/user';
+import { shortcutsOf } from './shortcuts';
+import './dashboard.css';
+
+/** Dashboard (pinned tab): greets the user, shows their roles and the areas they may open. */
+const DashboardPage = () => {
+  const { t, i18n } = useTranslation();
+  const name = useUserStore((s) => s.name);
+  const roles = useUserStore((s) => s.roles);
+  const routes = usePermissionStore((s) => s.routes);
+  const shortcuts = shortcutsOf(routes).map((s) => ({
+    ...s,
+    label: routeTitle(
+      s.title,
+      (k) => t(k),
+      (k) => i18n.exists(k),
+    ),
+  }));
+  const hasBusiness = shortcuts.some((s) => s.business);
+  const [filter, setFilter] = useState('');
+  const query = useDeferredValue(filter.trim().toLowerCase());
+  const shown = query ? shortcuts.filter((s) => s.label.toLowerCase().includes(query)) : shortcuts;
+  const filterId = useId();
+
+  return (
+    <div className="page-container dashboard" data-testid="dashboard-page">
+      <section className="dashboard-hero" aria-labelledby="dashboard-greeting">
+        <h1 id="dashboard-greeting">{t('dashboard.greeting', { name })}</h1>
+        <p>{t('dashboard.welcome')}</p>
+        <div className="dashboard-roles">
+          <span>{t('dashboard.roles')}:</span>
+          {roles.length ? (
+            roles.map((role) => <Tag key={role}>{role}</Tag>)
+          ) : (
+            <span>{t('dashboard.noRoles')}</span>
+          )}
+        </div>
+      </section>
+      <section className="dashboard-card" aria-labelledby="dashboard-shortcuts">
+        <div className="dashboard-card-head">
+          <h2 id="dashboard-shortcuts" className="dashboard-card-title">
+            {t('dashboard.shortcuts')}
+          </h2>
+          <label htmlFor={filterId} className="visually-hidden">
+            {t('dashboard.filter')}
+          </label>
+          <Input
+            id={filterId}
+            className="dashboard-filter"
+            placeholder={t('dashboard.filter')}
+            allowClear
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+          />
+        </div>
+        {shown.length ? (
+          <ul className="dashboard-shortcuts">
+            {shown.map((s) => (
+              <li key={s.path}>
+                <Link to={s.path} className="dashboard-shortcut">
+                  <RouteIcon name={s.icon} />
+                  <span>{s.label}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="dashboard-no-match">{t('dashboard.noMatch')}</p>
+        )}
+        {hasBusiness ? null : <p className="dashboard-no-areas">{t('dashboard.noAreas')}</p>}
+      </section>
+    </div>
+  );
+};
+
+export default DashboardPage;

@@ -1,0 +1,4 @@
+import { ErrorPage } from './ErrorPage';
+
+const NotFoundPage = () => <ErrorPage kind="notFound" />;
+export default NotFoundPage;

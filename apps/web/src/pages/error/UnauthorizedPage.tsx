@@ -1,0 +1,4 @@
+import { ErrorPage } from './ErrorPage';
+
+const UnauthorizedPage = () => <ErrorPage kind="unauthorized" />;
+export default UnauthorizedPage;

@@ -1,0 +1,52 @@
+import { ALL_PAGES } from '@educrm/contract/access';
+import { describe, expect, test } from 'vitest';
+import { groupRoute, pageRoute } from './group';
+import { flattenRoutes } from './paths';
+import { layoutRoutes, moduleRoutes, publicRoutes } from './routes';
+
+const page = () => Promise.resolve({ default: () => null });
+
+describe('route table helpers', () => {
+  test('pageRoute takes path, code and default roles from the contract', () => {
+    const route = pageRoute('product.edit', { title: 'productEdit', page, hidden: true });
+    expect(route).toMatchObject({
+      id: 'product.edit',
+      path: '/product/edit/:id',
+      meta: { permission: 'product.edit', roles: ['admin'], hidden: true, title: 'productEdit' },
+    });
+  });
+  test('an unknown code is refused', () => {
+    expect(() => pageRoute('client.nope', { title: 'x', page })).toThrow(/Unknown page code/);
+  });
+  test('groupRoute makes /<key>', () => {
+    expect(groupRoute('client', { title: 'client' }, [])).toMatchObject({
+      id: 'group:client',
+      path: '/client',
+    });
+  });
+});
+
+describe('the route table', () => {
+  const all = flattenRoutes([...publicRoutes, ...layoutRoutes]);
+  test('ids are unique', () => {
+    const ids = all.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+  test('only the constant routes for now: no placeholder business pages', () => {
+    expect(moduleRoutes).toEqual([]);
+    expect(
+      all
+        .filter((r) => r.page)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['401', '404', 'auth-redirect', 'dashboard', 'login', 'profile', 'redirect'].sort());
+  });
+  test('every permission code used is a page code of the contract', () => {
+    const codes = new Set(ALL_PAGES.map((p) => p.code));
+    for (const route of all) if (route.meta?.permission) expect(codes.has(route.meta.permission)).toBe(true);
+  });
+  test('dashboard is affix and profile is not cached', () => {
+    expect(all.find((r) => r.id === 'dashboard')?.meta).toMatchObject({ affix: true });
+    expect(all.find((r) => r.id === 'profile')?.meta).toMatchObject({ noCache: true });
+  });
+});

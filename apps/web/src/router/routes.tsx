@@ -1,0 +1,81 @@
+import type { AppRoute } from './types';
+
+/**
+ * THE route table (spec section 2). It drives the router, the permission filter, the sidebar, the
+ * breadcrumb, the header search, the tags view, the dashboard shortcuts and the page titles.
+ * Every page is a lazy chunk.
+ *
+ * Business groups are added by their own issues: write `src/router/modules/<group>.tsx` with
+ * groupRoute()/pageRoute() from ./group (paths, permission codes and default roles come from the
+ * contract) and list the group in `moduleRoutes` below. Nothing else needs to change.
+ */
+
+/** Whole-screen pages outside the layout. Without a token only /login and /auth-redirect open. */
+export const publicRoutes: AppRoute[] = [
+  {
+    id: 'login',
+    path: '/login',
+    meta: { title: 'login', hidden: true },
+    page: () => import('../pages/login/LoginPage'),
+  },
+  {
+    id: 'auth-redirect',
+    path: '/auth-redirect',
+    meta: { title: 'authRedirect', hidden: true },
+    page: () => import('../pages/auth-redirect/AuthRedirectPage'),
+  },
+  {
+    id: '404',
+    path: '/404',
+    meta: { title: 'page404', hidden: true },
+    page: () => import('../pages/error/NotFoundPage'),
+  },
+  {
+    id: '401',
+    path: '/401',
+    meta: { title: 'page401', hidden: true },
+    page: () => import('../pages/error/UnauthorizedPage'),
+  },
+];
+
+/** Pages inside the layout that every signed-in user has. */
+export const constantRoutes: AppRoute[] = [
+  {
+    id: 'redirect',
+    path: '/redirect/*',
+    meta: { hidden: true, noCache: true, breadcrumb: false },
+    page: () => import('../pages/redirect/RedirectPage'),
+  },
+  {
+    id: 'home',
+    path: '/',
+    redirect: '/dashboard',
+    children: [
+      {
+        id: 'dashboard',
+        path: 'dashboard',
+        meta: { title: 'dashboard', icon: 'dashboard', affix: true },
+        page: () => import('../pages/dashboard/DashboardPage'),
+      },
+    ],
+  },
+  {
+    id: 'profile-group',
+    path: '/profile',
+    redirect: '/profile/index',
+    children: [
+      {
+        id: 'profile',
+        path: 'index',
+        meta: { title: 'profile', icon: 'user', noCache: true },
+        page: () => import('../pages/profile/ProfilePage'),
+      },
+    ],
+  },
+];
+
+/** Business groups, one module each (src/router/modules/<group>.tsx). None yet. */
+export const moduleRoutes: AppRoute[] = [];
+
+/** Everything inside the layout, in menu order. */
+export const layoutRoutes: AppRoute[] = [...constantRoutes, ...moduleRoutes];

@@ -1,0 +1,87 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type BrowserSession, openBrowser } from '../support/browser';
+import { type RunningServer, startServer } from '../support/server';
+import { apiLogin, cookieValue, infoStatus, useSession } from './shell-support';
+
+/** Tokens live 40 s and may be refreshed during their last 30 s: refresh_after = login + 10 s. */
+let server: RunningServer;
+let active: BrowserSession;
+let idle: BrowserSession;
+
+beforeAll(async () => {
+  [server, active, idle] = await Promise.all([
+    startServer({ ACCESS_TOKEN_TTL_SECONDS: '40', REFRESH_WINDOW_SECONDS: '30' }),
+    openBrowser({ locale: 'en-US' }),
+    openBrowser({ locale: 'en-US' }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([active?.close(), idle?.close()]);
+  await server?.stop();
+});
+
+/** Keyboard and pointer use, as a working user produces. */
+const workOn = async (page: Page, until: () => Promise<boolean>, timeoutMs: number) => {
+  const deadline = Date.now() + timeoutMs;
+  let x = 300;
+  while (Date.now() < deadline) {
+    x = x === 300 ? 420 : 300;
+    await page.mouse.move(x, 400);
+    if (await until()) return true;
+    await page.waitForTimeout(500);
+  }
+  return false;
+};
+
+test('while the user is active the token is refreshed in its window, once across tabs; an idle tab is left alone', async () => {
+  const baseURL = server.baseURL;
+  const [activeToken, idleToken] = await Promise.all([apiLogin(baseURL), apiLogin(baseURL)]);
+  expect(activeToken.refresh_after).toBe(activeToken.access_expire - 30);
+  await useSession(active.context, baseURL, activeToken);
+  await useSession(idle.context, baseURL, idleToken);
+
+  // Two tabs of the active user share the cookies; count refresh calls across both.
+  const second = await active.context.newPage();
+  const refreshCalls: string[] = [];
+  for (const p of [active.page, second]) {
+    p.on('request', (r) => {
+      if (r.url().endsWith('/api/v1/admin/refresh-token')) refreshCalls.push(r.url());
+    });
+  }
+  await Promise.all([
+    active.page.goto(`${baseURL}/dashboard`),
+    second.goto(`${baseURL}/profile/index`),
+    idle.page.goto(`${baseURL}/dashboard`),
+  ]);
+  await active.page.waitForSelector('[data-testid="dashboard-page"]');
+  await second.waitForSelector('[data-testid="profile-page"]');
+  await idle.page.waitForSelector('[data-testid="dashboard-page"]');
+  expect(refreshCalls).toEqual([]);
+
+  // Both tabs are in use; the refresh window opens 10 s after login.
+  const replaced = async () =>
+    (await cookieValue(active.context, 'Admin-Token')) !== activeToken.access_token;
+  const working = Promise.all([workOn(active.page, replaced, 25_000), workOn(second, replaced, 25_000)]);
+  const [done] = await working;
+  expect(done).toBe(true);
+  const now = Math.floor(Date.now() / 1000);
+  expect(now).toBeGreaterThanOrEqual(activeToken.refresh_after);
+
+  // All three cookies replaced; the new token works and expires later.
+  const newToken = (await cookieValue(active.context, 'Admin-Token')) ?? '';
+  const newExpire = Number(await cookieValue(active.context, 'Admin-Token-Expire'));
+  const newRefresh = Number(await cookieValue(active.context, 'Admin-Token-Refresh'));
+  expect(newExpire).toBeGreaterThan(activeToken.access_expire);
+  expect(newRefresh).toBe(newExpire - 30);
+  const cookie = (await active.context.cookies()).find((c) => c.name === 'Admin-Token');
+  expect(Math.abs((cookie?.expires ?? 0) - newExpire)).toBeLessThanOrEqual(2);
+  expect(await infoStatus(baseURL, newToken)).toBe(200);
+
+  // Keep working a little: the other tab found the fresh cookie and did not refresh again.
+  await Promise.all([workOn(active.page, async () => false, 3000), workOn(second, async () => false, 3000)]);
+  expect(refreshCalls).toHaveLength(1);
+
+  // The idle user's token was not touched.
+  expect(await cookieValue(idle.context, 'Admin-Token')).toBe(idleToken.access_token);
+}, 60_000);

@@ -19,3 +19,11 @@ await build({
   },
   logLevel: 'warning',
 });
+
+// The PGlite template runs in its own process: it needs ~750 MB once, at build time only.
+const { spawnSync } = await import('node:child_process');
+const template = spawnSync(process.execPath, ['pglite-template.mjs'], {
+  cwd: path.dirname(fileURLToPath(import.meta.url)),
+  stdio: 'inherit',
+});
+if (template.status !== 0) throw new Error('building the PGlite template failed');

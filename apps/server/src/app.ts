@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -5,9 +6,29 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { SessionService } from './modules/auth/sessions';
+import { ClientService } from './modules/clients/clients.service';
+import { PoolConfigCache } from './modules/clients/common';
+import { followUpRoutes } from './modules/clients/follow-ups.routes';
+import { FollowUpService } from './modules/clients/follow-ups.service';
+import { ClientImportService } from './modules/clients/import.service';
+import { NotificationService, notificationRoutes } from './modules/clients/notifications';
+import { PoolService } from './modules/clients/pool.service';
+import { clientRoutes } from './modules/clients/routes';
+import { ClientTagService } from './modules/clients/tags.service';
+import { dictionaryRoutes } from './modules/dictionaries/routes';
+import { DictionaryService } from './modules/dictionaries/service';
 import { exportRoutes } from './modules/exports/routes';
 import { ExportService } from './modules/exports/service';
+import { fileRoutes } from './modules/files/routes';
+import { FileService, IMAGE_MAX_BYTES } from './modules/files/service';
 import { healthRoutes } from './modules/health/routes';
+import { DashboardService } from './modules/orders/dashboard.service';
+import { DealService } from './modules/orders/deals.service';
+import { OrderService } from './modules/orders/orders.service';
+import { orderRoutes } from './modules/orders/routes';
+import { CategoryService } from './modules/products/categories.service';
+import { ProductService } from './modules/products/products.service';
+import { productRoutes } from './modules/products/routes';
 import { adminUserRoutes } from './modules/system/admin-users.routes';
 import { AdminUserService } from './modules/system/admin-users.service';
 import { auditRoutes } from './modules/system/audit.routes';
@@ -64,11 +85,16 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
         .replace("base-uri 'self'", "base-uri 'none'"),
   });
 
-  const sessions = new SessionService(deps.database.db, deps.secretKey, {
+  const sessions = new SessionService(deps.database, deps.secretKey, {
     accessTtl: deps.config.accessTokenTtl,
     refreshWindow: deps.config.refreshWindow,
     sessionMaxAge: deps.config.sessionMaxAge,
   });
+  await deps.database.listen(
+    'educrm_auth',
+    () => sessions.cache.clear(),
+    (listening) => sessions.cache.setListening(listening),
+  );
   const auth = new AuthService(deps.database.db, sessions, now, deps.scrypt);
   await app.register(accessPlugin, { sessions });
   await app.register(healthRoutes);
@@ -76,6 +102,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(loginLockRoutes);
 
   const db = deps.database.db;
+  // Uploads: one file of at most 2 MB per request (images); imports set their own limit per route.
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
+  const files = new FileService(db);
+  await app.register(fileRoutes, { files });
   const exports = new ExportService(db, deps.secretKey, now, app.log);
   const users = new AdminUserService(db, sessions, now, deps.scrypt);
   await app.register(exportRoutes, { exports });
@@ -83,7 +113,34 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(departmentRoutes, { depts: new DepartmentService(db) });
   await app.register(roleRoutes, { roles: new RoleService(db) });
   await app.register(auditRoutes, { audit: new AuditService(db), exports });
-  await app.register(profileRoutes, { profiles: new ProfileService(db, sessions, now, deps.scrypt), users });
+  await app.register(profileRoutes, {
+    profiles: new ProfileService(db, sessions, now, files, deps.scrypt),
+    users,
+  });
+
+  // Client management: dictionaries, clients and the pool, follow-ups, reminders.
+  await app.register(dictionaryRoutes, { dicts: new DictionaryService(db, now) });
+  const poolConfig = new PoolConfigCache(db);
+  const clients = new ClientService(db, now, poolConfig);
+  await app.register(clientRoutes, {
+    clients,
+    pool: new PoolService(db, now, poolConfig),
+    tags: new ClientTagService(db, now),
+    imports: new ClientImportService(db, clients, deps.secretKey, now, app.log),
+    exports,
+  });
+  await app.register(followUpRoutes, { followUps: new FollowUpService(db, now), exports });
+  await app.register(notificationRoutes, { notifications: new NotificationService(db, now) });
+
+  // Products, orders and refunds, deal history, dashboard figures.
+  const categories = new CategoryService(db);
+  await app.register(productRoutes, { categories, products: new ProductService(db, categories, now) });
+  await app.register(orderRoutes, {
+    orders: new OrderService(db, now),
+    deals: new DealService(db),
+    dashboard: new DashboardService(db, now),
+    exports,
+  });
 
   await registerSpa(app, deps.webDistDir);
   return app;

@@ -10,6 +10,7 @@ import { auditRetentionJob } from './jobs/audit-retention';
 import { exportCleanupJob } from './jobs/export-cleanup';
 import { Scheduler } from './jobs/scheduler';
 import { acquireDataDirLock, DataDirLockedError, randomSecret, readOrCreateSecretFile } from './lib/data-dir';
+import { clientRecycleJob } from './modules/clients/jobs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WEB_DIST = process.env.EDUCRM_WEB_DIST ?? path.resolve(here, '..', '..', 'web', 'dist');
@@ -74,6 +75,7 @@ const main = async () => {
   const scheduler = new Scheduler(database.db, app.log, app.deps.now);
   scheduler.add(auditRetentionJob(config.auditRetentionDays));
   scheduler.add(exportCleanupJob());
+  scheduler.add(clientRecycleJob());
 
   app.addHook('onClose', async () => {
     scheduler.stop();

@@ -15,6 +15,10 @@ export interface Principal {
   permissions: Set<string>;
   dataScope: DataScope;
   isAdmin: boolean;
+  /** Display fields loaded with the session check, so the info call needs no second query. */
+  avatarUrl: string;
+  introduction: string;
+  lang: string | null;
 }
 
 /** How a route is reached: public, any signed-in user, or a permission code (a list means any of them). */

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
@@ -14,13 +16,69 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** Notification channels, with their constant LISTEN statements. */
+const CHANNELS = { educrm_auth: 'LISTEN educrm_auth' } as const;
+export type Channel = keyof typeof CHANNELS;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * A hot-path query by a fixed name and text: PostgreSQL prepares it once per connection. Only
+   * for constant SQL text with parameters (the per-request session check).
+   */
+  prepared<T>(name: string, text: string, params: unknown[]): Promise<T[]>;
+  /**
+   * LISTENs on a channel: onNotify per notification; onState(true) once listening and
+   * onState(false) while the listening connection is down (PostgreSQL reconnects every 2 s).
+   */
+  listen(channel: Channel, onNotify: () => void, onState: (listening: boolean) => void): Promise<void>;
   /** Runs fn on one connection holding a session advisory lock (migrations, bootstrap). */
   withExclusive<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Built by apps/server/pglite-template.mjs next to the server bundle (absent in tests). */
+const PGLITE_TEMPLATE = [path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template.tgz')].find(
+  (f) => fs.existsSync(f),
+);
+
+/** An empty data directory starts from the template instead of running initdb (half the peak memory). */
+const templateFor = (dir: string | undefined): Blob | undefined => {
+  if (!dir || !PGLITE_TEMPLATE || fs.existsSync(path.join(dir, 'PG_VERSION'))) return undefined;
+  return new Blob([fs.readFileSync(PGLITE_TEMPLATE)]);
+};
+
+/**
+ * PGlite's own start parameters (0.5.16, copied: passing startParams replaces them) plus a smaller
+ * shared_buffers: 32 MB instead of 128 MB keeps the embedded server's memory about 120 MB lower
+ * (measured: 218 MB against 338 MB RSS for an open database); the OS page cache still holds the
+ * data files.
+ */
+const PGLITE_START_PARAMS = [
+  '--single',
+  '-F',
+  '-O',
+  '-j',
+  '-c',
+  'search_path=public',
+  '-c',
+  'exit_on_error=false',
+  '-c',
+  'log_checkpoints=false',
+  '-c',
+  'max_worker_processes=0',
+  '-c',
+  'max_parallel_workers=0',
+  '-c',
+  'max_parallel_workers_per_gather=0',
+  '-c',
+  'io_method=sync',
+  '-c',
+  'max_parallel_maintenance_workers=0',
+  '-c',
+  'shared_buffers=32MB',
+];
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -43,10 +101,17 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it. Requests report their own errors.
     });
+    let listener: pg.Client | null = null;
+    let closing = false;
+    let retry: NodeJS.Timeout | undefined;
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
+      async prepared<T>(name: string, text: string, params: unknown[]) {
+        const res = await pool.query({ name, text, values: params });
+        return res.rows as T[];
+      },
       async withExclusive(key, fn) {
         const client = await pool.connect();
         try {
@@ -60,17 +125,66 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
           client.release();
         }
       },
-      close: () => pool.end(),
+      async listen(channel, onNotify, onState) {
+        const connect = async () => {
+          if (closing) return;
+          const client = new pg.Client({
+            connectionString: opts.databaseUrl,
+            connectionTimeoutMillis: 5_000,
+          });
+          const lost = () => {
+            if (listener !== client) return;
+            listener = null;
+            onState(false);
+            client.end().catch(() => {});
+            if (!closing) retry = setTimeout(() => void connect(), 2_000);
+          };
+          client.on('error', lost);
+          client.on('end', lost);
+          client.on('notification', (msg) => {
+            if (msg.channel === channel) onNotify();
+          });
+          try {
+            await client.connect();
+            await client.query(CHANNELS[channel]);
+            listener = client;
+            onState(true);
+          } catch {
+            client.end().catch(() => {});
+            if (!closing) retry = setTimeout(() => void connect(), 2_000);
+          }
+        };
+        await connect();
+      },
+      async close() {
+        closing = true;
+        clearTimeout(retry);
+        await listener?.end().catch(() => {});
+        await pool.end();
+      },
     };
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: opts.pgliteDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    dataDir: opts.pgliteDir,
+    extensions: { pg_trgm },
+    loadDataDir: templateFor(opts.pgliteDir),
+    startParams: PGLITE_START_PARAMS,
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    async prepared<T>(_name: string, text: string, params: unknown[]) {
+      const res = await client.query<T>(text, params);
+      return res.rows;
+    },
     // PGlite is one connection in one process: nothing else can run concurrently.
     withExclusive: (_key, fn) => fn(db),
+    async listen(channel, onNotify, onState) {
+      await client.listen(channel, () => onNotify());
+      onState(true);
+    },
     async close() {
       if (client.closed) return;
       await client.query('CHECKPOINT');

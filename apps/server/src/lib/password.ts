@@ -9,7 +9,30 @@ export interface ScryptParams {
 export const DEFAULT_SCRYPT: ScryptParams = { ln: 17, r: 8, p: 1 };
 const KEY_LEN = 32;
 
+/**
+ * At most two hashes at once: each takes 128 MiB at N=2^17, so a burst of logins queues here
+ * instead of multiplying the server's memory (and the queue is a brake on guessing too).
+ */
+const MAX_CONCURRENT = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+const withSlot = async <T>(fn: () => Promise<T>): Promise<T> => {
+  // A finishing hash hands its slot straight to the next waiter, so at most MAX_CONCURRENT run.
+  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await fn();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+};
+
 const derive = (password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> =>
+  withSlot(() => deriveNow(password, salt, params));
+
+const deriveNow = (password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const N = 2 ** params.ln;
     // Node refuses N=2^17 under the default 32 MiB maxmem; 128*N*r bytes plus headroom.

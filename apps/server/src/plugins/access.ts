@@ -33,6 +33,13 @@ declare module 'fastify' {
   }
 }
 
+const AUTH_AFFECTING = ['/api/v1/admin/', '/api/v1/system/', '/api/v1/profile'];
+export const changesAuth = (method: string, url: string | undefined) =>
+  method !== 'GET' &&
+  method !== 'HEAD' &&
+  url != null &&
+  AUTH_AFFECTING.some((prefix) => url.startsWith(prefix));
+
 export const holdsAny = (held: ReadonlySet<string>, needed: string | readonly string[]) =>
   typeof needed === 'string' ? held.has(needed) : needed.some((c) => held.has(c));
 
@@ -53,6 +60,12 @@ export const accessPlugin = fp(
       for (const method of [route.method].flat()) {
         if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access });
       }
+    });
+    // Requests that change sessions, users, roles or profiles clear this instance's session cache
+    // before answering (other instances learn it from the database's NOTIFY).
+    app.addHook('onSend', async (req, _reply, payload) => {
+      if (changesAuth(req.method, req.routeOptions.url)) opts.sessions.cache.clear();
+      return payload;
     });
     app.addHook('preValidation', async (req) => {
       const access = req.routeOptions.config.access;

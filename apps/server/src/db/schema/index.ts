@@ -1,2 +1,6 @@
+export * from './clients';
+export * from './dictionaries';
 export * from './files';
+export * from './orders';
+export * from './products';
 export * from './system';

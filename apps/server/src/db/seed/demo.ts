@@ -6,6 +6,7 @@ import { randomPassword } from '../../lib/data-dir';
 import { hashPassword, type ScryptParams } from '../../lib/password';
 import type { Db } from '../client';
 import { adminUser, adminUserRole, department, role } from '../schema';
+import { seedDemoClients } from './demo-clients';
 
 /** The demo company's departments: HQ with sales teams, product operations and teaching. */
 const DEPARTMENTS: { name: string; parent: string | null }[] = [
@@ -43,7 +44,11 @@ export const seedDemoData = async (
         DEMO_USERS.map((u) => u.username),
       ),
     );
-  if (existing.length > 0) return {};
+  if (existing.length > 0) {
+    // Demo data added by later issues still arrives in a database seeded before them.
+    await seedDemoClients(db);
+    return {};
+  }
 
   const deptIds = new Map<string, { id: number; ancestors: number[] }>();
   for (const [i, d] of DEPARTMENTS.entries()) {
@@ -84,6 +89,7 @@ export const seedDemoData = async (
       .set({ departmentId: hq.id })
       .where(eq(adminUser.username, config.adminUsername));
   }
+  await seedDemoClients(db);
   if (config.demoPassword) return {};
   const file = path.join(config.dataDir, 'demo-password');
   fs.mkdirSync(config.dataDir, { recursive: true });

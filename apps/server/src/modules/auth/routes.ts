@@ -6,11 +6,9 @@ import {
   tokenBody,
   tokenResult,
 } from '@educrm/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminUser } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { unauthorized } from '../../lib/errors';
 import { requestIp } from '../../lib/request-context';
@@ -59,25 +57,16 @@ export const authRoutes = async (
     async (req) => {
       const p = req.principal;
       if (!p) throw unauthorized();
-      const [user] = await app.db
-        .select({
-          avatarUrl: adminUser.avatarUrl,
-          introduction: adminUser.introduction,
-          lang: adminUser.lang,
-        })
-        .from(adminUser)
-        .where(eq(adminUser.id, p.userId));
-      if (!user) throw unauthorized();
       return ok({
         id: p.userId,
         username: p.username,
         roles: p.roleKeys,
         nickname: p.nickname,
-        avatar_url: user.avatarUrl,
-        introduction: user.introduction,
+        avatar_url: p.avatarUrl,
+        introduction: p.introduction,
         permissions: [...p.permissions].sort(),
         dataScope: p.dataScope,
-        lang: user.lang,
+        lang: p.lang,
       });
     },
   );

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { type KeyObject, randomUUID } from 'node:crypto';
 import { broadestScope, type DataScope, effectiveCodes } from '@educrm/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, queryRows } from '../../db/client';
+import { type Database, type Db, type DbOrTx, queryRows } from '../../db/client';
 import { session } from '../../db/schema';
 import type { Principal } from '../../types';
+import { AuthCache } from './auth-cache';
 import { keyFromSecret, signAccessToken, verifyAccessToken } from './tokens';
 
 /** How long a refreshed-away token keeps working, so requests in flight and other tabs finish. */
@@ -23,13 +24,32 @@ export interface IssuedToken {
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 
+/**
+ * The per-request session check: the session must be live and name this token (or the previous
+ * one within its grace), the user enabled and on the same token version. Constant text: prepared.
+ */
+const AUTHENTICATE_SQL = `
+  SELECT u.id AS user_id, u.username, u.nickname, u.department_id, u.avatar_url, u.introduction, u.lang,
+         s.current_jti, s.prev_valid_until, s.absolute_expires_at,
+         r.key AS role_key, r.data_scope, CASE WHEN r.key = 'admin' THEN NULL ELSE r.permissions END AS permissions
+  FROM session s
+  JOIN admin_user u ON u.id = s.user_id
+  LEFT JOIN admin_user_role ur ON ur.user_id = u.id
+  LEFT JOIN role r ON r.id = ur.role_id AND r.status = 'ENABLED'
+  WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.absolute_expires_at > $3
+    AND (s.current_jti = $4 OR (s.prev_jti = $4 AND s.prev_valid_until > $3))
+    AND u.status = 'ENABLED' AND u.deleted = false AND u.token_version = s.token_version`;
+
 export class SessionService {
-  private readonly key: Uint8Array;
+  private readonly key: KeyObject;
+  private readonly db: Db;
   constructor(
-    private readonly db: Db,
+    private readonly database: Database,
     secret: string,
     private readonly times: TokenTimes,
+    readonly cache: AuthCache = new AuthCache(),
   ) {
+    this.db = database.db;
     this.key = keyFromSecret(secret);
   }
 
@@ -92,32 +112,31 @@ export class SessionService {
   async authenticate(token: string, now: Date): Promise<Principal | null> {
     const claims = await this.verify(token, now);
     if (!claims) return null;
-    const [row] = await queryRows<{
-      user_id: number;
+    const key = this.cache.key(claims.sid, claims.jti);
+    const cached = this.cache.get(key, now.getTime());
+    if (cached && cached.userId === Number(claims.sub)) return cached;
+    const epoch = this.cache.begin();
+    // One row per enabled role of the user (one row with NULL role columns when it has none).
+    const rows = await this.database.prepared<{
+      user_id: number | string;
       username: string;
       nickname: string;
-      department_id: number | null;
-      roles: { key: string; scope: DataScope; perms: string[] }[] | null;
-    }>(
-      this.db,
-      sql`
-      SELECT u.id AS user_id, u.username, u.nickname, u.department_id,
-        (SELECT json_agg(json_build_object('key', r.key, 'scope', r.data_scope, 'perms', r.permissions))
-           FROM admin_user_role ur JOIN role r ON r.id = ur.role_id AND r.status = 'ENABLED'
-          WHERE ur.user_id = u.id) AS roles
-      FROM session s JOIN admin_user u ON u.id = s.user_id
-      WHERE s.id = ${claims.sid}
-        AND s.user_id = ${Number(claims.sub)}
-        AND s.revoked_at IS NULL
-        AND s.absolute_expires_at > ${now}
-        AND (s.current_jti = ${claims.jti} OR (s.prev_jti = ${claims.jti} AND s.prev_valid_until > ${now}))
-        AND u.status = 'ENABLED' AND u.deleted = false
-        AND u.token_version = s.token_version`,
-    );
+      department_id: number | string | null;
+      avatar_url: string;
+      introduction: string;
+      lang: string | null;
+      current_jti: string;
+      prev_valid_until: Date | string | null;
+      absolute_expires_at: Date | string;
+      role_key: string | null;
+      data_scope: DataScope | null;
+      permissions: string[] | null;
+    }>('educrm_authenticate', AUTHENTICATE_SQL, [claims.sid, Number(claims.sub), now, claims.jti]);
+    const row = rows[0];
     if (!row) return null;
-    const roles = row.roles ?? [];
-    const roleKeys = roles.map((r) => r.key).sort();
-    return {
+    const roles = rows.filter((r) => r.role_key != null);
+    const roleKeys = roles.map((r) => r.role_key as string).sort();
+    const principal: Principal = {
       userId: Number(row.user_id),
       username: row.username,
       nickname: row.nickname,
@@ -128,12 +147,26 @@ export class SessionService {
       permissions: new Set(
         effectiveCodes(
           roleKeys,
-          roles.flatMap((r) => r.perms ?? []),
+          roles.flatMap((r) => r.permissions ?? []),
         ),
       ),
-      dataScope: roles.length ? broadestScope(roles.map((r) => r.scope)) : 'SELF',
+      dataScope: roles.length ? broadestScope(roles.map((r) => r.data_scope as DataScope)) : 'SELF',
       isAdmin: roleKeys.includes('admin'),
+      avatarUrl: row.avatar_url,
+      introduction: row.introduction,
+      lang: row.lang,
     };
+    // Cached no longer than this token is valid: its expiry, the session's age, and the grace of a
+    // refreshed-away token.
+    const validUntil = Math.min(
+      claims.exp * 1000,
+      new Date(row.absolute_expires_at).getTime(),
+      row.current_jti === claims.jti
+        ? Number.POSITIVE_INFINITY
+        : new Date(row.prev_valid_until ?? 0).getTime(),
+    );
+    this.cache.set(key, principal, validUntil, now.getTime(), epoch);
+    return principal;
   }
 
   /**

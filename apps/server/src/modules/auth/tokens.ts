@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export const TOKEN_ISSUER = 'educrm';
@@ -11,10 +12,11 @@ export interface AccessClaims {
   exp: number;
 }
 
-export const keyFromSecret = (secret: string) => new TextEncoder().encode(secret);
+/** Imported once: jose would otherwise import raw key bytes on every sign and verify. */
+export const keyFromSecret = (secret: string): KeyObject => createSecretKey(Buffer.from(secret, 'utf8'));
 
 /** HS256 signing is deterministic: the same claims give the same token (used by the refresh grace). */
-export const signAccessToken = (key: Uint8Array, claims: AccessClaims): Promise<string> =>
+export const signAccessToken = (key: KeyObject, claims: AccessClaims): Promise<string> =>
   new SignJWT({ sid: claims.sid, typ: 'access' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(TOKEN_ISSUER)
@@ -27,7 +29,7 @@ export const signAccessToken = (key: Uint8Array, claims: AccessClaims): Promise<
 
 /** Verifies signature, algorithm, issuer, audience, type and expiry; null when anything is off. */
 export const verifyAccessToken = async (
-  key: Uint8Array,
+  key: KeyObject,
   token: string,
   now: Date,
 ): Promise<AccessClaims | null> => {

@@ -1,5 +1,4 @@
 import {
-  AVATAR_MAX_BYTES,
   changePasswordBody,
   envelopeOf,
   profile,
@@ -7,13 +6,12 @@ import {
   profileUpdate,
   sessionRow,
 } from '@educrm/contract';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../lib/errors';
 import { ok } from '../../lib/list';
 import { principalOf, requestIp } from '../../lib/request-context';
+import { readUpload } from '../files/service';
 import type { AdminUserService } from './admin-users.service';
 import type { ProfileService } from './profile.service';
 
@@ -23,7 +21,6 @@ export const profileRoutes = async (
   app: FastifyInstance,
   opts: { profiles: ProfileService; users: AdminUserService },
 ) => {
-  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['profile'];
   r.get(
@@ -57,13 +54,7 @@ export const profileRoutes = async (
       schema: { tags, response: { 200: envelopeOf(z.object({ avatarUrl: z.string() })) } },
     },
     async (req) => {
-      if (!req.isMultipart()) throw new AppError(400, 'fileMissing');
-      const file = await req.file();
-      if (!file) throw new AppError(400, 'fileMissing');
-      const data = await file.toBuffer().catch((err: { code?: string }) => {
-        if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'fileTooLarge', { max: '2 MB' });
-        throw err;
-      });
+      const data = await readUpload(req);
       return ok(await opts.profiles.setAvatar(principalOf(req), data, requestIp(req)));
     },
   );
@@ -107,20 +98,6 @@ export const profileRoutes = async (
     async (req) => {
       await opts.profiles.endOwnSession(principalOf(req), req.params.sid, requestIp(req));
       return ok(null);
-    },
-  );
-  // Uploaded images: unguessable ids, served to <img> tags (which carry no token).
-  r.get(
-    '/api/v1/files/:id',
-    { config: { access: { public: true } }, schema: { tags, params: z.object({ id: z.uuid() }).strict() } },
-    async (req, reply) => {
-      const file = await opts.profiles.image(req.params.id);
-      if (!file) throw notFound();
-      return reply
-        .header('content-type', file.contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(file.data);
     },
   );
 };

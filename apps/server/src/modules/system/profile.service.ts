@@ -1,32 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import { AVATAR_MAX_BYTES, type Language, type Profile, type profileUpdate } from '@educrm/contract';
+import { type Language, type Profile, type profileUpdate } from '@educrm/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { adminUser, department, storedFile } from '../../db/schema';
+import { adminUser, department } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { hashPassword, type ScryptParams, verifyPassword } from '../../lib/password';
 import { checkPassword } from '../../lib/password-policy';
 import type { Principal } from '../../types';
 import type { SessionService } from '../auth/sessions';
-
-/** The image type by its first bytes, never by the name or the declared type. */
-export const sniffImage = (data: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | null => {
-  if (
-    data.length >= 8 &&
-    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  )
-    return 'image/png';
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  if (
-    data.length >= 12 &&
-    data.toString('ascii', 0, 4) === 'RIFF' &&
-    data.toString('ascii', 8, 12) === 'WEBP'
-  )
-    return 'image/webp';
-  return null;
-};
+import type { FileService } from '../files/service';
 
 /** The signed-in user's own profile: details, avatar, language, password and sessions. */
 export class ProfileService {
@@ -34,6 +17,7 @@ export class ProfileService {
     private readonly db: Db,
     private readonly sessions: SessionService,
     private readonly now: () => Date,
+    private readonly files: FileService,
     private readonly scrypt?: ScryptParams,
   ) {}
 
@@ -84,18 +68,11 @@ export class ProfileService {
   }
 
   async setAvatar(p: Principal, data: Buffer, ip: string) {
-    if (data.length > AVATAR_MAX_BYTES) throw new AppError(413, 'fileTooLarge', { max: '2 MB' });
-    const type = sniffImage(data);
-    if (!type) throw fieldError('file', 'fileType');
-    const id = randomUUID();
-    const url = `/api/v1/files/${id}`;
-    await this.db.transaction(async (tx) => {
-      await tx
-        .insert(storedFile)
-        .values({ id, kind: 'avatar', contentType: type, size: data.length, data, createdBy: p.userId });
+    return this.db.transaction(async (tx) => {
+      const stored = await this.files.storeImage(tx, data, 'avatar', p.userId);
       await tx
         .update(adminUser)
-        .set({ avatarUrl: url, updatedAt: this.now() })
+        .set({ avatarUrl: stored.url, updatedAt: this.now() })
         .where(eq(adminUser.id, p.userId));
       await writeAudit(tx, {
         actorId: p.userId,
@@ -103,11 +80,11 @@ export class ProfileService {
         action: 'profile.avatar',
         targetType: 'admin_user',
         targetId: p.userId,
-        summary: `uploaded an avatar (${type}, ${data.length} bytes)`,
+        summary: `uploaded an avatar (${stored.type}, ${data.length} bytes)`,
         ip,
       });
+      return { avatarUrl: stored.url };
     });
-    return { avatarUrl: url };
   }
 
   /** Needs the current password; ends every other session of the user. */
@@ -159,13 +136,5 @@ export class ProfileService {
         ip,
       });
     });
-  }
-
-  async image(id: string) {
-    const [row] = await this.db
-      .select({ data: storedFile.data, contentType: storedFile.contentType, kind: storedFile.kind })
-      .from(storedFile)
-      .where(eq(storedFile.id, id));
-    return row && row.kind !== 'export' ? row : null;
   }
 }

@@ -1,0 +1,560 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import {
+  CLIENT_LEVELS,
+  type ClientCreate,
+  formatMessage,
+  IMPORT_MAX_ROWS,
+  IMPORT_OUTCOMES,
+  type ImportJob,
+  type ImportOutcome,
+  isCnMobile,
+  type Language,
+  type MessageKey,
+  normalizeMobile,
+} from '@educrm/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client';
+import { clientImportJob, clientTag, grade, orderChannel, sourcePlatform, storedFile } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import { AppError, notFound } from '../../lib/errors';
+import { toIso } from '../../lib/list';
+import { type ExportColumn, writeXlsx, XLSX_TYPE } from '../../lib/xlsx';
+import type { Principal } from '../../types';
+import type { ClientService } from './clients.service';
+import { loadTargetUser, lockUserOwnership, selfTarget, type TargetUser } from './common';
+import {
+  EXPORT_HEADERS,
+  GENDER_LABELS,
+  IMPORT_COLUMNS,
+  type ImportField,
+  OUTCOME_LABELS,
+  RESULT_COLUMNS,
+  reverseLabels,
+  STAGE_LABELS,
+  SUBJECT_LABELS,
+} from './labels';
+import { checkOwnerLimit } from './limits';
+import { readSheet, sheetKindOf, TooManyRowsError } from './spreadsheet';
+
+const CHUNK = 200;
+const FILE_TTL_MS = 24 * 60 * 60 * 1000;
+const LINK_TTL_MS = 60 * 60 * 1000;
+/** A running job whose heartbeat is older than this was interrupted (server restart). */
+const STALE_MS = 5 * 60 * 1000;
+
+const HEADER_INDEX = (() => {
+  const m = new Map<string, ImportField>();
+  for (const [field, labels] of Object.entries(IMPORT_COLUMNS) as [ImportField, Record<Language, string>][]) {
+    m.set(field.toLowerCase(), field);
+    for (const v of Object.values(labels)) m.set(v.toLowerCase(), field);
+  }
+  return m;
+})();
+const STAGES = reverseLabels(STAGE_LABELS);
+const GENDERS = reverseLabels(GENDER_LABELS);
+const SUBJECTS = reverseLabels(SUBJECT_LABELS);
+const splitList = (v: string) =>
+  v
+    .split(/[,，、;；/|]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+interface Lookups {
+  grades: Map<string, number>;
+  platforms: Map<string, number>;
+  channels: Map<string, number>;
+  tags: Map<string, number>;
+}
+
+interface RowResult {
+  outcome: ImportOutcome;
+  reason: string;
+  clientId: number | null;
+}
+
+type Target = { kind: 'user'; user: TargetUser } | { kind: 'pool' };
+
+/** A row that cannot be imported: the column and the (translated) problem. */
+class RowInvalid extends Error {
+  constructor(
+    readonly column: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Client import (DOMAIN 3.2 / 3.4, Decision 9): xlsx or csv up to 50,000 rows, read as a stream,
+ * checked row by row and imported as a background job with progress. Every row is its own
+ * savepoint: a row is created completely or not at all, and one bad row never stops the others.
+ * The per-row result (成功 / 重复-本人 / 重复-他人 / 重复-公海 / 重复-已删除 / 格式错误) becomes an
+ * xlsx kept like an export (stored_file + signed, expiring link).
+ */
+export class ClientImportService {
+  constructor(
+    private readonly db: Db,
+    private readonly clients: ClientService,
+    private readonly secret: string,
+    private readonly now: () => Date,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private sign(id: string, exp: number) {
+    return createHmac('sha256', this.secret).update(`client-import:${id}:${exp}`).digest('base64url');
+  }
+
+  link(id: string) {
+    const exp = Math.floor((this.now().getTime() + LINK_TTL_MS) / 1000);
+    return {
+      url: `/api/v1/clients/import/${id}/result?exp=${exp}&sig=${this.sign(id, exp)}`,
+      expiresAt: new Date(exp * 1000),
+    };
+  }
+
+  verifyLink(id: string, exp: number, sig: string): boolean {
+    if (exp * 1000 < this.now().getTime()) return false;
+    const want = Buffer.from(this.sign(id, exp));
+    const got = Buffer.from(sig);
+    return want.length === got.length && timingSafeEqual(want, got);
+  }
+
+  /** Decision 9: siyu import into their own ownership; holders of client.assign to anyone or the pool. */
+  private async resolveTarget(
+    p: Principal,
+    target: 'me' | 'pool' | 'user',
+    userId?: number,
+  ): Promise<Target> {
+    if (target === 'me' || (target === 'user' && userId === p.userId)) {
+      return { kind: 'user', user: await selfTarget(this.db, p) };
+    }
+    if (!p.permissions.has('client.assign')) throw new AppError(403, 'importOwnOnly');
+    if (target === 'pool') return { kind: 'pool' };
+    if (!userId) throw new AppError(400, 'targetUserInvalid');
+    const user = await loadTargetUser(this.db, p, userId);
+    if (!user) throw new AppError(400, 'targetUserInvalid');
+    return { kind: 'user', user };
+  }
+
+  /**
+   * Checks the file (type, size in rows, header) at once, then imports in the background.
+   * Answers the job to poll.
+   */
+  async start(
+    p: Principal,
+    file: { fileName: string; data: Buffer },
+    opts: { target: 'me' | 'pool' | 'user'; userId?: number },
+    lang: Language,
+    ip: string,
+  ): Promise<ImportJob> {
+    const target = await this.resolveTarget(p, opts.target, opts.userId);
+    const kind = sheetKindOf(file.fileName, file.data);
+    if (!kind) throw new AppError(400, 'importFileType');
+    let rows: string[][];
+    try {
+      rows = await readSheet(kind, file.data, IMPORT_MAX_ROWS + 1);
+    } catch (err) {
+      if (err instanceof TooManyRowsError)
+        throw new AppError(413, 'importTooManyRows', { max: IMPORT_MAX_ROWS });
+      throw new AppError(400, 'importFileType');
+    }
+    const [header = [], ...data] = rows;
+    const columns = header.map((h) => HEADER_INDEX.get(h.replace(/[*＊\s]/g, '').toLowerCase()) ?? null);
+    if (!columns.includes('mobile')) {
+      throw new AppError(400, 'importHeaderMissing', { column: IMPORT_COLUMNS.mobile[lang] });
+    }
+    if (!data.length) throw new AppError(400, 'importEmpty');
+    const id = randomUUID();
+    await this.db.insert(clientImportJob).values({
+      id,
+      userId: p.userId,
+      fileName: file.fileName.slice(0, 200),
+      targetUserId: target.kind === 'user' ? target.user.id : null,
+      toPool: target.kind === 'pool',
+      lang,
+      total: data.length,
+      createdAt: this.now(),
+      heartbeatAt: this.now(),
+    });
+    await writeAudit(this.db, {
+      actorId: p.userId,
+      actorName: p.username,
+      action: 'client.import.start',
+      targetType: 'client_import_job',
+      targetId: id,
+      summary: `import of ${data.length} rows from ${file.fileName.slice(0, 100)} into ${
+        target.kind === 'pool' ? 'the pool' : target.user.name
+      }`,
+      ip,
+    });
+    void this.run(id, p, target, header, columns, data, lang, ip).catch((err) =>
+      this.log.error({ err, id }, 'client import failed'),
+    );
+    return this.status(p, id);
+  }
+
+  private async lookups(db: DbOrTx): Promise<Lookups> {
+    const byCodeAndName = async (table: typeof grade | typeof sourcePlatform | typeof orderChannel) => {
+      const rows = await db
+        .select({ id: table.id, code: table.code, name: table.name })
+        .from(table)
+        .where(and(eq(table.deleted, false), eq(table.status, 'ENABLED')));
+      const m = new Map<string, number>();
+      for (const r of rows) {
+        m.set(r.code.toLowerCase(), r.id);
+        m.set(r.name.toLowerCase(), r.id);
+      }
+      return m;
+    };
+    const tags = await db
+      .select({ id: clientTag.id, name: clientTag.name })
+      .from(clientTag)
+      .where(eq(clientTag.deleted, false));
+    return {
+      grades: await byCodeAndName(grade),
+      platforms: await byCodeAndName(sourcePlatform),
+      channels: await byCodeAndName(orderChannel),
+      tags: new Map(tags.map((t) => [t.name.toLowerCase(), t.id])),
+    };
+  }
+
+  /** One data row -> create input, or RowInvalid naming the column and the problem. */
+  private parseRow(
+    columns: (ImportField | null)[],
+    cells: string[],
+    lk: Lookups,
+    lang: Language,
+  ): Omit<ClientCreate, 'ownerUserId' | 'mobile'> & { mobile: string; mobileRaw: string | null } {
+    const v: Partial<Record<ImportField, string>> = {};
+    columns.forEach((c, i) => {
+      if (c && cells[i]) v[c] = cells[i];
+    });
+    const col = (f: ImportField) => IMPORT_COLUMNS[f][lang];
+    const invalid = (
+      f: ImportField,
+      key: MessageKey = 'invalidValue',
+      params: Record<string, string | number> = {},
+    ) => new RowInvalid(col(f), formatMessage(lang, key, params));
+    const raw = v.mobile ?? '';
+    if (!raw) throw invalid('mobile', 'required');
+    const mobile = normalizeMobile(raw);
+    if (!isCnMobile(mobile)) throw invalid('mobile', 'mobileInvalid');
+    const text = (f: ImportField, max: number) => {
+      const s = v[f] ?? '';
+      if (s.length > max) throw invalid(f, 'tooLong', { max });
+      return s;
+    };
+    const ref = (f: ImportField, map: Map<string, number>) => {
+      const s = v[f];
+      if (!s) return null;
+      const id = map.get(s.toLowerCase());
+      if (id == null) throw invalid(f, 'optionNotFound');
+      return id;
+    };
+    const gender = v.gender ? GENDERS.get(v.gender.toLowerCase()) : 'UNKNOWN';
+    if (!gender) throw invalid('gender');
+    const stage = v.stage ? STAGES.get(v.stage.toLowerCase()) : 'NEW';
+    if (!stage) throw invalid('stage');
+    const level = v.level ? v.level.toUpperCase() : null;
+    if (level && !(CLIENT_LEVELS as readonly string[]).includes(level)) throw invalid('level');
+    const subjects = splitList(v.subjects ?? '').map((s) => {
+      const code = SUBJECTS.get(s.toLowerCase());
+      if (!code) throw invalid('subjects');
+      return code;
+    });
+    const tagIds = splitList(v.tags ?? '').map((s) => {
+      const id = lk.tags.get(s.toLowerCase());
+      if (id == null) throw invalid('tags', 'tagNotFound', { name: s });
+      return id;
+    });
+    const region = v.regionCode ?? '';
+    if (region && !/^\d{2,12}$/.test(region)) throw invalid('regionCode');
+    return {
+      name: text('name', 64),
+      mobile,
+      mobileRaw: raw === mobile ? null : raw.slice(0, 32),
+      wechatId: text('wechatId', 64),
+      studentName: text('studentName', 32),
+      gender: gender as ClientCreate['gender'],
+      gradeId: ref('grade', lk.grades),
+      subjects: [...new Set(subjects)] as ClientCreate['subjects'],
+      regionCode: region,
+      sourcePlatformId: ref('sourcePlatform', lk.platforms),
+      channelId: ref('channel', lk.channels),
+      level: level as ClientCreate['level'],
+      stage: stage as ClientCreate['stage'],
+      tagIds: [...new Set(tagIds)].slice(0, 20),
+      doNotCall: false,
+      smsOptOut: false,
+      remark: text('remark', 500),
+    };
+  }
+
+  private async importRow(
+    tx: DbOrTx,
+    p: Principal,
+    target: Target,
+    input: ReturnType<ClientImportService['parseRow']>,
+    lang: Language,
+  ): Promise<RowResult> {
+    const hit = await this.clients.findDuplicate(tx, input.mobile);
+    if (hit) {
+      const d = await this.clients.describeDuplicate(tx, p, input.mobile, hit);
+      const outcome: ImportOutcome =
+        d.status === 'MINE'
+          ? 'DUPLICATE_MINE'
+          : d.status === 'POOL'
+            ? 'DUPLICATE_POOL'
+            : d.status === 'DELETED'
+              ? 'DUPLICATE_DELETED'
+              : 'DUPLICATE_OTHER';
+      const key: MessageKey =
+        d.status === 'MINE'
+          ? 'dupMine'
+          : d.status === 'POOL'
+            ? 'dupPool'
+            : d.status === 'DELETED'
+              ? 'dupDeleted'
+              : 'dupOther';
+      return {
+        outcome,
+        reason: formatMessage(lang, key, { owner: d.ownerName ?? '' }),
+        clientId: d.clientId,
+      };
+    }
+    if (target.kind === 'user') await checkOwnerLimit(tx, target.user);
+    const id = await this.clients.insertClient(
+      tx,
+      p,
+      input,
+      target.kind === 'user' ? target.user : null,
+      'import',
+    );
+    return { outcome: 'CREATED', reason: '', clientId: id };
+  }
+
+  private async run(
+    id: string,
+    p: Principal,
+    target: Target,
+    header: string[],
+    columns: (ImportField | null)[],
+    data: string[][],
+    lang: Language,
+    ip: string,
+  ) {
+    const results: RowResult[] = [];
+    const counts = Object.fromEntries(IMPORT_OUTCOMES.map((o) => [o, 0])) as Record<ImportOutcome, number>;
+    try {
+      const lk = await this.lookups(this.db);
+      for (let start = 0; start < data.length; start += CHUNK) {
+        const chunk = data.slice(start, start + CHUNK);
+        await this.db.transaction(async (tx) => {
+          if (target.kind === 'user') await lockUserOwnership(tx, target.user.id);
+          for (const cells of chunk) {
+            let result: RowResult;
+            try {
+              const input = this.parseRow(columns, cells, lk, lang);
+              result = await tx.transaction((sp) => this.importRow(sp, p, target, input, lang));
+            } catch (err) {
+              if (err instanceof RowInvalid) {
+                result = { outcome: 'INVALID', reason: `${err.column}: ${err.message}`, clientId: null };
+              } else if (err instanceof AppError) {
+                result = {
+                  outcome: 'INVALID',
+                  reason: formatMessage(lang, err.messageKey, err.params),
+                  clientId: null,
+                };
+              } else if (
+                (err as { cause?: { code?: string }; code?: string }).cause?.code === '23505' ||
+                (err as { code?: string }).code === '23505'
+              ) {
+                result = {
+                  outcome: 'DUPLICATE_OTHER',
+                  reason: formatMessage(lang, 'conflict'),
+                  clientId: null,
+                };
+              } else {
+                throw err;
+              }
+            }
+            counts[result.outcome]++;
+            results.push(result);
+          }
+        });
+        await this.db
+          .update(clientImportJob)
+          .set({ processed: results.length, counts, heartbeatAt: this.now() })
+          .where(eq(clientImportJob.id, id));
+      }
+      const fileId = await this.writeResult(header, data, results, lang);
+      const now = this.now();
+      await this.db.transaction(async (tx) => {
+        await tx
+          .update(clientImportJob)
+          .set({
+            status: 'DONE',
+            processed: results.length,
+            counts,
+            fileId,
+            finishedAt: now,
+            heartbeatAt: now,
+            expiresAt: new Date(now.getTime() + FILE_TTL_MS),
+          })
+          .where(eq(clientImportJob.id, id));
+        await writeAudit(tx, {
+          actorId: p.userId,
+          actorName: p.username,
+          action: 'client.import',
+          targetType: 'client_import_job',
+          targetId: id,
+          summary: IMPORT_OUTCOMES.map((o) => `${o} ${counts[o]}`).join(', '),
+          detail: { counts, target: target.kind === 'pool' ? 'pool' : target.user.id },
+          ip,
+        });
+      });
+    } catch (err) {
+      await this.db
+        .update(clientImportJob)
+        .set({
+          status: 'FAILED',
+          error: String((err as Error).message).slice(0, 500),
+          finishedAt: this.now(),
+        })
+        .where(eq(clientImportJob.id, id));
+      throw err;
+    }
+  }
+
+  private async writeResult(header: string[], data: string[][], results: RowResult[], lang: Language) {
+    type Out = { n: number; cells: string[]; r: RowResult };
+    const columns: ExportColumn<Out>[] = [
+      { header: RESULT_COLUMNS.row[lang], width: 8, value: (o) => o.n },
+      ...header.map((h, i) => ({ header: h, value: (o: Out) => o.cells[i] ?? '' })),
+      { header: RESULT_COLUMNS.outcome[lang], width: 14, value: (o) => OUTCOME_LABELS[o.r.outcome][lang] },
+      { header: RESULT_COLUMNS.reason[lang], width: 40, value: (o) => o.r.reason },
+      { header: RESULT_COLUMNS.clientId[lang], width: 10, value: (o) => o.r.clientId },
+    ];
+    async function* batches(): AsyncIterable<Out[]> {
+      for (let i = 0; i < data.length; i += 1000) {
+        yield data.slice(i, i + 1000).map((cells, j) => ({
+          n: i + j + 2,
+          cells,
+          r: results[i + j] as RowResult,
+        }));
+      }
+    }
+    const chunks: Buffer[] = [];
+    const out = new PassThrough();
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const done = new Promise((resolve, reject) => {
+      out.on('end', resolve);
+      out.on('error', reject);
+    });
+    await writeXlsx(out, EXPORT_HEADERS.importResult[lang], columns, batches());
+    await done;
+    const buf = Buffer.concat(chunks);
+    const fileId = randomUUID();
+    await this.db.insert(storedFile).values({
+      id: fileId,
+      kind: 'export',
+      contentType: XLSX_TYPE,
+      fileName: `client-import-result-${this.now().toISOString().slice(0, 10)}.xlsx`,
+      size: buf.length,
+      data: buf,
+      expiresAt: new Date(this.now().getTime() + FILE_TTL_MS),
+    });
+    return fileId;
+  }
+
+  async status(p: Principal, id: string): Promise<ImportJob> {
+    const [job] = await this.db
+      .select()
+      .from(clientImportJob)
+      .where(and(eq(clientImportJob.id, id), eq(clientImportJob.userId, p.userId)));
+    if (!job) throw notFound();
+    if (job.status === 'RUNNING' && job.heartbeatAt.getTime() < this.now().getTime() - STALE_MS) {
+      await this.db
+        .update(clientImportJob)
+        .set({ status: 'FAILED', error: 'interrupted', finishedAt: this.now() })
+        .where(and(eq(clientImportJob.id, id), eq(clientImportJob.status, 'RUNNING')));
+      return this.status(p, id);
+    }
+    const link = job.status === 'DONE' && job.fileId ? this.link(job.id) : null;
+    const counts = Object.fromEntries(
+      IMPORT_OUTCOMES.map((o) => [o, Number((job.counts as Record<string, number>)[o] ?? 0)]),
+    ) as Record<ImportOutcome, number>;
+    return {
+      id: job.id,
+      status: job.status as ImportJob['status'],
+      fileName: job.fileName,
+      processed: job.processed,
+      total: job.total,
+      counts,
+      resultUrl: link?.url ?? null,
+      expiresAt: link ? link.expiresAt.toISOString() : null,
+      error: job.error,
+      createdAt: toIso(job.createdAt) as string,
+      finishedAt: toIso(job.finishedAt),
+    };
+  }
+
+  async resultFile(id: string) {
+    const [row] = await this.db
+      .select({
+        data: storedFile.data,
+        contentType: storedFile.contentType,
+        fileName: storedFile.fileName,
+        expiresAt: storedFile.expiresAt,
+      })
+      .from(clientImportJob)
+      .innerJoin(storedFile, eq(storedFile.id, clientImportJob.fileId))
+      .where(eq(clientImportJob.id, id));
+    if (!row || (row.expiresAt && row.expiresAt < this.now())) return null;
+    return row;
+  }
+
+  /** The template: the columns in the caller's language and one example row. */
+  async template(lang: Language): Promise<Buffer> {
+    const fields = Object.keys(IMPORT_COLUMNS) as ImportField[];
+    const example: Record<ImportField, string> = {
+      name: '张伟',
+      mobile: '13800138000',
+      wechatId: 'zhangwei_88',
+      studentName: '张小明',
+      gender: GENDER_LABELS.MALE?.[lang] ?? '',
+      grade: '',
+      subjects: [SUBJECT_LABELS.MATH?.[lang], SUBJECT_LABELS.ENGLISH?.[lang]].join(','),
+      regionCode: '310000',
+      sourcePlatform: '',
+      channel: '',
+      level: 'B',
+      stage: STAGE_LABELS.NEW?.[lang] ?? '',
+      tags: '',
+      remark: '',
+    };
+    const columns: ExportColumn<Record<ImportField, string>>[] = fields.map((f) => ({
+      header: `${IMPORT_COLUMNS[f][lang]}${f === 'mobile' ? '*' : ''}`,
+      value: (r) => r[f],
+    }));
+    const chunks: Buffer[] = [];
+    const out = new PassThrough();
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const done = new Promise((resolve, reject) => {
+      out.on('end', resolve);
+      out.on('error', reject);
+    });
+    await writeXlsx(
+      out,
+      EXPORT_HEADERS.template[lang],
+      columns,
+      (async function* () {
+        yield [example];
+      })(),
+    );
+    await done;
+    return Buffer.concat(chunks);
+  }
+}

@@ -13,6 +13,8 @@ export interface Principal {
   jti: string;
   roleKeys: string[];
   permissions: Set<string>;
+  /** The same codes, sorted (what the info call answers). */
+  permissionList: string[];
   dataScope: DataScope;
   isAdmin: boolean;
   /** Display fields loaded with the session check, so the info call needs no second query. */

@@ -33,7 +33,12 @@ declare module 'fastify' {
   }
 }
 
-const AUTH_AFFECTING = ['/api/v1/admin/', '/api/v1/system/', '/api/v1/profile'];
+const AUTH_AFFECTING = [
+  '/api/v1/admin/logout',
+  '/api/v1/admin/refresh-token',
+  '/api/v1/system/',
+  '/api/v1/profile',
+];
 export const changesAuth = (method: string, url: string | undefined) =>
   method !== 'GET' &&
   method !== 'HEAD' &&

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { adminUser, adminUserRole } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/password';
-import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, TEST_SCRYPT, type TestApp } from '../support/app';
+import {
+  ADMIN_PASSWORD,
+  createTestApp,
+  DEMO_PASSWORD,
+  onPostgres,
+  TEST_SCRYPT,
+  type TestApp,
+} from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -223,12 +230,42 @@ describe('POST /api/v1/admin/info', () => {
   it('ends a session at once when the user is disabled', async () => {
     const token = await t.login('chakan1', DEMO_PASSWORD);
     expect((await t.call('POST', '/api/v1/admin/info', { body: { token } })).status).toBe(200);
+    // An out-of-band change (not through the API) reaches the session cache by the database's
+    // NOTIFY, within milliseconds.
     await t.database.db
       .update(adminUser)
       .set({ status: 'DISABLED' })
       .where(eq(adminUser.username, 'chakan1'));
-    expect((await t.call('POST', '/api/v1/admin/info', { body: { token } })).status).toBe(401);
+    expect(await eventually401(token)).toBe(true);
     await t.database.db.update(adminUser).set({ status: 'ENABLED' }).where(eq(adminUser.username, 'chakan1'));
+  });
+});
+
+const eventually401 = async (token: string) => {
+  for (let i = 0; i < 40; i++) {
+    if ((await t.call('POST', '/api/v1/admin/info', { body: { token } })).status === 401) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return false;
+};
+
+describe.runIf(onPostgres())('several server instances on one PostgreSQL', () => {
+  it('a logout on one instance is refused on the other at once', async () => {
+    const other = await t.secondInstance();
+    const info2 = (token: string) =>
+      other.app
+        .inject({ method: 'POST', url: '/api/v1/admin/info', payload: { token } })
+        .then((r) => r.statusCode);
+    const token = await t.login('admin', ADMIN_PASSWORD);
+    expect(await info2(token)).toBe(200);
+    expect(await info2(token)).toBe(200); // now cached on the second instance
+    expect((await t.call('POST', '/api/v1/admin/logout', { body: { token } })).status).toBe(200);
+    let refused = false;
+    for (let i = 0; i < 40 && !refused; i++) {
+      refused = (await info2(token)) === 401;
+      if (!refused) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(refused).toBe(true);
   });
 });
 

@@ -32,7 +32,11 @@ export const onPostgres = () => Boolean(adminUrl());
  * A fresh database per test file: PGlite in memory, or, when TEST_DATABASE_URL is set, a new
  * PostgreSQL database created here and dropped on close.
  */
-export const openTestDatabase = async (): Promise<{ database: Database; drop(): Promise<void> }> => {
+export const openTestDatabase = async (): Promise<{
+  database: Database;
+  url?: string;
+  drop(): Promise<void>;
+}> => {
   const url = adminUrl();
   if (!url) {
     const database = await openDatabase({});
@@ -50,6 +54,7 @@ export const openTestDatabase = async (): Promise<{ database: Database; drop(): 
   await runMigrations(database);
   return {
     database,
+    url: dbUrl.toString(),
     async drop() {
       await database.close();
       const c = new pg.Client({ connectionString: url });
@@ -78,6 +83,8 @@ export interface TestApp {
     headers: Record<string, unknown>;
   }>;
   login(username: string, password: string, ip?: string): Promise<string>;
+  /** PostgreSQL only: a second server instance on the same database (another process behind the balancer). */
+  secondInstance(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
 }
 
 export const createTestApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
@@ -89,17 +96,19 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
     DEMO_PASSWORD,
     ...env,
   });
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, url } = await openTestDatabase();
+  const secretKey = randomBytes(32).toString('base64url');
   await bootstrap(database, config, TEST_SCRYPT);
   const clock = new TestClock(new Date());
   const app = await buildApp({
     config,
     database,
-    secretKey: randomBytes(32).toString('base64url'),
+    secretKey,
     now: clock.now,
     scrypt: TEST_SCRYPT,
   });
   await app.ready();
+  const others: { close(): Promise<void> }[] = [];
   const call: TestApp['call'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -130,7 +139,23 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
       if (res.status !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(res.body)}`);
       return res.body.data.access_token as string;
     },
+    async secondInstance() {
+      if (!url) throw new Error('secondInstance needs PostgreSQL');
+      const db2 = await openDatabase({ databaseUrl: url, poolSize: 5 });
+      const app2 = await buildApp({ config, database: db2, secretKey, now: clock.now, scrypt: TEST_SCRYPT });
+      await app2.ready();
+      const handle = {
+        app: app2,
+        async close() {
+          await app2.close();
+          await db2.close();
+        },
+      };
+      others.push(handle);
+      return handle;
+    },
     async close() {
+      for (const o of others) await o.close().catch(() => {});
       await app.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ const TTL_MS = 5_000;
 const MAX_ENTRIES = 20_000;
 
 /**
- * A short-lived cache of principals by (session, token id), so that the per-request session check
+ * A short-lived cache of principals by access token, so that the per-request session check
  * does not cost a database round trip. It is kept coherent with the database:
  * - any change that can alter an authentication outcome (session revoked or rotated, user or role
  *   changed) fires a NOTIFY from database triggers; every server instance LISTENs and clears;
@@ -18,10 +18,6 @@ export class AuthCache {
   private readonly entries = new Map<string, { principal: Principal; until: number }>();
   private epoch = 0;
   private listening = false;
-
-  key(sid: string, jti: string) {
-    return `${sid}:${jti}`;
-  }
 
   get(key: string, nowMs: number): Principal | null {
     const hit = this.entries.get(key);

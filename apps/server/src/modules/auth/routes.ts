@@ -64,7 +64,7 @@ export const authRoutes = async (
         nickname: p.nickname,
         avatar_url: p.avatarUrl,
         introduction: p.introduction,
-        permissions: [...p.permissions].sort(),
+        permissions: p.permissionList,
         dataScope: p.dataScope,
         lang: p.lang,
       });

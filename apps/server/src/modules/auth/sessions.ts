@@ -1,11 +1,11 @@
-import { type KeyObject, randomUUID } from 'node:crypto';
+import { type KeyObject, randomUUID, type webcrypto } from 'node:crypto';
 import { broadestScope, type DataScope, effectiveCodes } from '@educrm/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, type Db, type DbOrTx, queryRows } from '../../db/client';
 import { session } from '../../db/schema';
 import type { Principal } from '../../types';
 import { AuthCache } from './auth-cache';
-import { keyFromSecret, signAccessToken, verifyAccessToken } from './tokens';
+import { cryptoKeyFromSecret, keyFromSecret, signAccessToken, verifyAccessToken } from './tokens';
 
 /** How long a refreshed-away token keeps working, so requests in flight and other tabs finish. */
 export const REFRESH_GRACE_SECONDS = 30;
@@ -45,7 +45,7 @@ export class SessionService {
   private readonly db: Db;
   constructor(
     private readonly database: Database,
-    secret: string,
+    private readonly secret: string,
     private readonly times: TokenTimes,
     readonly cache: AuthCache = new AuthCache(),
   ) {
@@ -101,8 +101,11 @@ export class SessionService {
     return { sid, token: await this.sign(user.id, sid, jti, iat, exp) };
   }
 
+  private verifyKey: Promise<webcrypto.CryptoKey> | null = null;
   verify(token: string, now: Date) {
-    return verifyAccessToken(this.key, token, now);
+    return (this.verifyKey ??= cryptoKeyFromSecret(this.secret)).then((key) =>
+      verifyAccessToken(key, token, now),
+    );
   }
 
   /**
@@ -110,12 +113,13 @@ export class SessionService {
    * (or the previous one within its grace), the user enabled and on the same token version.
    */
   async authenticate(token: string, now: Date): Promise<Principal | null> {
+    // Keyed by the exact token: a hit skips the signature check too (it was checked when cached,
+    // and the entry never outlives the token's expiry).
+    const cached = this.cache.get(token, now.getTime());
+    if (cached) return cached;
+    const epoch = this.cache.begin();
     const claims = await this.verify(token, now);
     if (!claims) return null;
-    const key = this.cache.key(claims.sid, claims.jti);
-    const cached = this.cache.get(key, now.getTime());
-    if (cached && cached.userId === Number(claims.sub)) return cached;
-    const epoch = this.cache.begin();
     // One row per enabled role of the user (one row with NULL role columns when it has none).
     const rows = await this.database.prepared<{
       user_id: number | string;
@@ -136,6 +140,10 @@ export class SessionService {
     if (!row) return null;
     const roles = rows.filter((r) => r.role_key != null);
     const roleKeys = roles.map((r) => r.role_key as string).sort();
+    const codes = effectiveCodes(
+      roleKeys,
+      roles.flatMap((r) => r.permissions ?? []),
+    ).sort();
     const principal: Principal = {
       userId: Number(row.user_id),
       username: row.username,
@@ -144,12 +152,8 @@ export class SessionService {
       sessionId: claims.sid,
       jti: claims.jti,
       roleKeys,
-      permissions: new Set(
-        effectiveCodes(
-          roleKeys,
-          roles.flatMap((r) => r.permissions ?? []),
-        ),
-      ),
+      permissions: new Set(codes),
+      permissionList: codes,
       dataScope: roles.length ? broadestScope(roles.map((r) => r.data_scope as DataScope)) : 'SELF',
       isAdmin: roleKeys.includes('admin'),
       avatarUrl: row.avatar_url,
@@ -165,7 +169,7 @@ export class SessionService {
         ? Number.POSITIVE_INFINITY
         : new Date(row.prev_valid_until ?? 0).getTime(),
     );
-    this.cache.set(key, principal, validUntil, now.getTime(), epoch);
+    this.cache.set(token, principal, validUntil, now.getTime(), epoch);
     return principal;
   }
 

@@ -1,4 +1,4 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { createSecretKey, type KeyObject, webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export const TOKEN_ISSUER = 'educrm';
@@ -14,6 +14,12 @@ export interface AccessClaims {
 
 /** Imported once: jose would otherwise import raw key bytes on every sign and verify. */
 export const keyFromSecret = (secret: string): KeyObject => createSecretKey(Buffer.from(secret, 'utf8'));
+/** The same key as a WebCrypto key: jose's verify then skips its per-call import. */
+export const cryptoKeyFromSecret = (secret: string): Promise<webcrypto.CryptoKey> =>
+  webcrypto.subtle.importKey('raw', Buffer.from(secret, 'utf8'), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
 
 /** HS256 signing is deterministic: the same claims give the same token (used by the refresh grace). */
 export const signAccessToken = (key: KeyObject, claims: AccessClaims): Promise<string> =>
@@ -29,7 +35,7 @@ export const signAccessToken = (key: KeyObject, claims: AccessClaims): Promise<s
 
 /** Verifies signature, algorithm, issuer, audience, type and expiry; null when anything is off. */
 export const verifyAccessToken = async (
-  key: KeyObject,
+  key: KeyObject | webcrypto.CryptoKey,
   token: string,
   now: Date,
 ): Promise<AccessClaims | null> => {

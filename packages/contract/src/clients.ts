@@ -145,6 +145,50 @@ export const clientRow = z.object({
 });
 export type ClientRow = z.infer<typeof clientRow>;
 
+/**
+ * A row of the client lists (全部客户 / 我的客户 / 公海): the columns of DOMAIN 3.4 and what the row
+ * actions need. The detail (GET /clients/:id) answers the full clientRow. The list stays lean on
+ * purpose: at 20 connections a list view is CPU-bound, and every field is paid for per row.
+ */
+export const clientListRow = clientRow
+  .pick({
+    id: true,
+    name: true,
+    mobile: true,
+    mobileMasked: true,
+    wechatId: true,
+    studentName: true,
+    gradeId: true,
+    gradeName: true,
+    sourcePlatformName: true,
+    channelName: true,
+    level: true,
+    stage: true,
+    tags: true,
+    ownerUserId: true,
+    ownerName: true,
+    ownerDeptName: true,
+    poolReason: true,
+    poolTime: true,
+    preOwnerName: true,
+    locked: true,
+    followCount: true,
+    lastFollowTime: true,
+    nextFollowTime: true,
+    recycleAt: true,
+    dealStatus: true,
+    totalPaid: true,
+    doNotCall: true,
+    smsOptOut: true,
+    createdAt: true,
+    version: true,
+  })
+  .extend({
+    /** The first 100 characters of the last follow-up. */
+    lastFollowContent: z.string(),
+  });
+export type ClientListRow = z.infer<typeof clientListRow>;
+
 export const CLIENT_SORTS = ['createdAt', 'lastFollowTime', 'nextFollowTime', 'totalPaid'] as const;
 const clientFilters = {
   /** Name or student name contains, mobile (full, last 4 digits or part), or exact WeChat id. */

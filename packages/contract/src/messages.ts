@@ -124,6 +124,8 @@ const zh = {
   importExpired: '结果文件链接已失效',
   reminderRecycleTitle: '客户即将掉入公海',
   reminderRecycleContent: '你有 {count} 个客户将在 {days} 天内掉入公海，请及时跟进',
+  clientHasOrders: '删除客户失败，有关联订单',
+  dictInUseByOrders: '已被 {count} 个订单引用，不能删除，只能停用',
 };
 type Messages = typeof zh;
 export type MessageKey = keyof Messages;
@@ -250,6 +252,8 @@ const en: Messages = {
   reminderRecycleTitle: 'Clients about to return to the pool',
   reminderRecycleContent:
     '{count} of your clients will return to the pool within {days} days: follow them up',
+  clientHasOrders: 'The client has orders and cannot be deleted',
+  dictInUseByOrders: 'Used by {count} orders: it cannot be deleted, only disabled',
 };
 
 const es: Messages = {
@@ -377,6 +381,8 @@ const es: Messages = {
   reminderRecycleTitle: 'Clientes a punto de volver al fondo común',
   reminderRecycleContent:
     '{count} de sus clientes volverán al fondo común en {days} días: haga el seguimiento',
+  clientHasOrders: 'El cliente tiene pedidos y no se puede eliminar',
+  dictInUseByOrders: 'Lo usan {count} pedidos: no se puede eliminar, solo desactivar',
 };
 
 const ja: Messages = {
@@ -500,6 +506,8 @@ const ja: Messages = {
   importExpired: '結果ファイルのリンクは期限切れです',
   reminderRecycleTitle: 'まもなく公海に戻る顧客',
   reminderRecycleContent: '{count} 件の担当顧客が {days} 日以内に公海に戻ります。早めにフォローしてください',
+  clientHasOrders: '注文があるため顧客を削除できません',
+  dictInUseByOrders: '{count} 件の注文が参照しているため削除できません。無効化のみ可能です',
 };
 
 export const SERVER_MESSAGES: Record<Language, Messages> = { zh, en, es, ja };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { salesOrder } from '../../src/db/schema';
 import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/app';
 import { auditRows, createClient, newMobile, rowOf, setClient, staff } from '../support/clients';
 
@@ -429,6 +430,55 @@ describe('detail, tags, timeline and deletion', () => {
     expect((await auditRows(t, 'client.delete', c.id)).length).toBe(1);
     const bulk = await t.call('POST', `${BASE}/bulk/delete`, { token: admin, body: { ids: [c.id] } });
     expect(bulk.body.data.results[0]).toMatchObject({ ok: false, code: 404 });
+    // A client with orders is not deleted ("删除客户失败，有关联订单").
+    const buyer = await createClient(t, a.token, { name: '有订单客户' });
+    await t.database.db
+      .insert(salesOrder)
+      .values({ orderNo: 'T-CLIENT-DEL-1', clientId: buyer.id, totalAmount: 19900, payAmount: 19900 });
+    const refused = await t.call('DELETE', `${BASE}/${buyer.id}`, { token: admin });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe('删除客户失败，有关联订单');
+    expect((await rowOf(t, buyer.id)).deleted).toBe(false);
+  });
+
+  it('transfers and changes stage in bulk, lists and renames tags, pages the timeline', async () => {
+    const c1 = await createClient(t, a.token);
+    const c2 = await createClient(t, a.token);
+    const moved = await t.call('POST', `${BASE}/bulk/transfer`, {
+      token: admin,
+      body: { ids: [c1.id, c2.id], userIds: [b.id], reason: '批量交接' },
+    });
+    expect(moved.body.data.succeeded).toBe(2);
+    expect((await rowOf(t, c2.id)).ownerUserId).toBe(b.id);
+    const staged = await t.call('POST', `${BASE}/bulk/stage`, {
+      token: b.token,
+      body: { ids: [c1.id, c2.id], stage: 'TRIAL' },
+    });
+    expect(staged.body.data.succeeded).toBe(2);
+    expect((await rowOf(t, c1.id)).stage).toBe('TRIAL');
+    const tag = (await t.call('POST', '/api/v1/client-tags', { token: b.token, body: { name: '待改名' } }))
+      .body.data;
+    const renamed = await t.call('PUT', `/api/v1/client-tags/${tag.id}`, {
+      token: b.token,
+      body: { name: '已改名', color: '#00aa00', sort: 3, version: tag.version },
+    });
+    expect(renamed.body.data).toMatchObject({ name: '已改名', color: '#00aa00', version: tag.version + 1 });
+    const tags = await t.call('GET', '/api/v1/client-tags', { token: chakan });
+    expect(tags.body.data.items.map((x: { name: string }) => x.name)).toContain('已改名');
+    const all = (await t.call('GET', `${BASE}/${c1.id}/timeline?limit=100`, { token: admin })).body.data
+      .items;
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    const first = await t.call('GET', `${BASE}/${c1.id}/timeline?limit=1`, { token: admin });
+    expect(first.body.data.items).toHaveLength(1);
+    const older = await t.call(
+      'GET',
+      `${BASE}/${c1.id}/timeline?limit=100&before=${encodeURIComponent(all[0].at)}`,
+      {
+        token: admin,
+      },
+    );
+    expect(older.body.data.items.every((i: { at: string }) => i.at < all[0].at)).toBe(true);
+    expect((await t.call('GET', `${BASE}/${c1.id}/timeline?limit=500`, { token: admin })).status).toBe(400);
   });
 
   it('offers staff options within the scope', async () => {

@@ -197,15 +197,17 @@ describe('import', () => {
       token: a.token,
     });
     const rows = pool.body.data.items as {
+      id: number;
       name: string;
       poolReason: string;
-      remark: string;
       ownerUserId: null;
     }[];
     expect(rows.map((r) => r.name).sort()).toEqual(['公海导入, 一', '公海导入二']);
     expect(rows.every((r) => r.poolReason === 'IMPORT_UNASSIGNED' && r.ownerUserId === null)).toBe(true);
-    expect(rows.find((r) => r.name === '公海导入二')?.remark).toBe('说"好的"');
-    expect(rows.find((r) => r.name === '公海导入, 一')?.remark).toBe('第一行\n第二行');
+    const remarkOf = async (name: string) =>
+      (await rowOf(t, rows.find((r) => r.name === name)?.id as number)).remark;
+    expect(await remarkOf('公海导入二')).toBe('说"好的"');
+    expect(await remarkOf('公海导入, 一')).toBe('第一行\n第二行');
 
     // 姓名,手机号 / 王五六,13922220003 encoded as GB18030 (as Chinese Excel saves csv).
     const gbk = Buffer.from([

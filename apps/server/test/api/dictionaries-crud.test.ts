@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
+import { salesOrder } from '../../src/db/schema';
 import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/app';
 import { auditRows, createClient, rowOf, setClient } from '../support/clients';
 
@@ -102,6 +103,21 @@ describe('source platforms', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(en.body.msg).toMatch(/Used by \d+ clients/);
+    // Orders count too, once no client uses it any more.
+    const offline = (await t.call('GET', `${P}?keyword=OFFLINE`, { token: admin })).body.data.items[0].id;
+    await t.database.db.execute(
+      sql`UPDATE client SET source_platform_id = NULL WHERE source_platform_id = ${offline}`,
+    );
+    await t.database.db.insert(salesOrder).values({
+      orderNo: 'T-DICT-1',
+      clientId: c.id,
+      sourcePlatformId: offline,
+      totalAmount: 100,
+      payAmount: 100,
+    });
+    const byOrders = await t.call('DELETE', `${P}/${offline}`, { token: admin });
+    expect(byOrders.status).toBe(409);
+    expect(byOrders.body.msg).toBe('已被 1 个订单引用，不能删除，只能停用');
     const unused = await t.call('POST', P, {
       token: admin,
       body: { code: 'TMP', name: '临时', type: 'OFFLINE' },
@@ -163,6 +179,13 @@ describe('order channels (two levels)', () => {
     const filtered = await t.call('GET', `/api/v1/clients?channelId=${top.body.data.id}`, { token: admin });
     expect(filtered.body.data.items.map((x: { id: number }) => x.id)).toEqual([c.id]);
     expect((await t.call('POST', C, { token: siyu, body: { code: 'Z', name: 'z' } })).status).toBe(403);
+    const one = await t.call('GET', `${C}/${child.body.data.id}`, { token: chakan });
+    expect(one.body.data).toMatchObject({
+      code: 'OFFLINE_EVT_MALL',
+      parentId: top.body.data.id,
+      status: 'ENABLED',
+    });
+    expect((await t.call('GET', `${C}/999999`, { token: chakan })).status).toBe(404);
   });
 });
 
@@ -202,6 +225,20 @@ describe('grades and the yearly advance', () => {
     expect(
       (await t.call('POST', G, { token: siyu, body: { code: 'X1', name: 'x', stage: 'OTHER' } })).status,
     ).toBe(403);
+    const created = await t.call('POST', G, {
+      token: admin,
+      body: { code: 'COLLEGE', name: '大学', stage: 'OTHER', nextGradeId: grad.id, sort: 20 },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({ code: 'COLLEGE', nextGradeName: '已毕业', status: 'ENABLED' });
+    const byId = await t.call('GET', `${G}/${created.body.data.id}`, { token: siyu });
+    expect(byId.body.data.name).toBe('大学');
+    const dupCode = await t.call('POST', G, {
+      token: admin,
+      body: { code: 'COLLEGE', name: '重复', stage: 'OTHER' },
+    });
+    expect(dupCode.body.data.fields.code).toBe('编码已存在');
+    expect((await t.call('DELETE', `${G}/${created.body.data.id}`, { token: admin })).status).toBe(200);
   });
 
   it('previews and then advances grades explicitly, once per academic year, audited', async () => {

@@ -40,6 +40,10 @@ export const AntdProvider = ({ children }: { children: ReactNode }) => {
         // antd's grey secondary text (45% black) is 4.4:1 on white, under AA's 4.5:1.
         colorTextDescription: 'rgba(0, 0, 0, 0.65)',
         colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+        // Placeholders ("Any" in a search select) are text too: 0.55 black is 4.7:1 on white.
+        colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+        // Danger links ("Delete" in a row) are text on white: antd's red is 3.2:1, red-7 is 5.6:1.
+        colorError: '#cf1322',
       },
       algorithm: size === 'mini' ? [theme.defaultAlgorithm, theme.compactAlgorithm] : theme.defaultAlgorithm,
     }),

@@ -11,6 +11,7 @@ import { Navbar } from './Navbar';
 import { SettingsPanel } from './Settings/SettingsPanel';
 import { Sidebar } from './Sidebar/Sidebar';
 import { TagsView } from './TagsView/TagsView';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import { useResizeHandler } from './useResizeHandler';
 import { useTokenRefresh } from './useTokenRefresh';
 import './layout.css';
@@ -63,6 +64,7 @@ const Layout = () => {
               <AppMain />
             </div>
             {showSettings ? <SettingsPanel /> : null}
+            <UnsavedChangesGuard />
           </div>
         </QueryClientProvider>
       </AntApp>

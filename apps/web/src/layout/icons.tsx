@@ -1,11 +1,14 @@
 import {
+  ApartmentOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   BarChartOutlined,
   DashboardOutlined,
   IdcardOutlined,
   LinkOutlined,
   PhoneOutlined,
   ReadOutlined,
+  SafetyCertificateOutlined,
   SettingOutlined,
   ShoppingCartOutlined,
   TeamOutlined,
@@ -28,6 +31,9 @@ const ICONS: Record<string, ComponentType> = {
   wechat: WechatOutlined,
   setting: SettingOutlined,
   link: LinkOutlined,
+  apartment: ApartmentOutlined,
+  safety: SafetyCertificateOutlined,
+  audit: AuditOutlined,
 };
 
 export const RouteIcon = ({ name }: { name?: string }) => {

@@ -1,6 +1,6 @@
 import { ALL_PAGES } from '@educrm/contract/access';
 import { describe, expect, test } from 'vitest';
-import { groupRoute, pageRoute } from './group';
+import { groupRoute, pageRoute, pageTitleKey } from './group';
 import { flattenRoutes } from './paths';
 import { layoutRoutes, moduleRoutes, publicRoutes } from './routes';
 
@@ -18,6 +18,12 @@ describe('route table helpers', () => {
   test('an unknown code is refused', () => {
     expect(() => pageRoute('client.nope', { title: 'x', page })).toThrow(/Unknown page code/);
   });
+  test('the title defaults to the camel case of the page code', () => {
+    expect(pageTitleKey('client.list')).toBe('clientList');
+    expect(pageTitleKey('system.admin-list')).toBe('systemAdminList');
+    expect(pageTitleKey('course.live-class-list')).toBe('courseLiveClassList');
+    expect(pageRoute('system.role-list', { page }).meta?.title).toBe('systemRoleList');
+  });
   test('groupRoute makes /<key>', () => {
     expect(groupRoute('client', { title: 'client' }, [])).toMatchObject({
       id: 'group:client',
@@ -32,14 +38,28 @@ describe('the route table', () => {
     const ids = all.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
   });
-  test('only the constant routes for now: no placeholder business pages', () => {
-    expect(moduleRoutes).toEqual([]);
+  test('the constant routes and the system group: no placeholder business pages', () => {
+    expect(moduleRoutes.map((r) => r.id)).toEqual(['group:system']);
     expect(
       all
         .filter((r) => r.page)
         .map((r) => r.id)
         .sort(),
-    ).toEqual(['401', '404', 'auth-redirect', 'dashboard', 'login', 'profile', 'redirect'].sort());
+    ).toEqual(
+      [
+        '401',
+        '404',
+        'auth-redirect',
+        'dashboard',
+        'login',
+        'profile',
+        'redirect',
+        'system.admin-list',
+        'system.dept-list',
+        'system.role-list',
+        'system.audit-log',
+      ].sort(),
+    );
   });
   test('every permission code used is a page code of the contract', () => {
     const codes = new Set(ALL_PAGES.map((p) => p.code));

@@ -7,22 +7,30 @@ import type { AppRoute, PageModule, RouteMeta } from './types';
  * so the route table and the server can never disagree about them.
  *
  *   export const clientRoutes = groupRoute('client', { title: 'client', icon: 'team' }, [
- *     pageRoute('client.list', { title: 'clientList', page: () => import('../../pages/client/list') }),
+ *     pageRoute('client.list', { page: () => import('../../pages/client/list') }), // title: route.clientList
  *   ]);
  *
  * and add `clientRoutes` to `moduleRoutes` in routes.tsx.
  */
+/**
+ * The title key (under `route.*`) of a page code: its camel case ('client.list' -> 'clientList',
+ * 'system.admin-list' -> 'systemAdminList'). System > Roles labels its permission tree with these,
+ * so a module's pageRoute should use `title: pageTitleKey(code)` (the default).
+ */
+export const pageTitleKey = (code: string): string =>
+  code.replace(/[.-]+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
 export const pageRoute = (
   code: string,
-  options: { page: () => Promise<PageModule>; title: string } & Omit<
+  options: { page: () => Promise<PageModule>; title?: string } & Omit<
     RouteMeta,
     'permission' | 'roles' | 'title'
   >,
 ): AppRoute => {
   const def = ALL_PAGES.find((p) => p.code === code);
   if (!def) throw new Error(`Unknown page code "${code}" (see packages/contract/src/access.ts)`);
-  const { page, ...meta } = options;
-  return { id: code, path: def.path, page, meta: { ...meta, permission: code, roles: def.roles } };
+  const { page, title = pageTitleKey(code), ...meta } = options;
+  return { id: code, path: def.path, page, meta: { ...meta, title, permission: code, roles: def.roles } };
 };
 
 /** A menu group at `/<key>`: its path redirects to its first permitted child. */

@@ -1,3 +1,4 @@
+import { systemRoutes } from './modules/system';
 import type { AppRoute } from './types';
 
 /**
@@ -74,8 +75,8 @@ export const constantRoutes: AppRoute[] = [
   },
 ];
 
-/** Business groups, one module each (src/router/modules/<group>.tsx). None yet. */
-export const moduleRoutes: AppRoute[] = [];
+/** Business groups, one module each (src/router/modules/<group>.tsx), in menu order. */
+export const moduleRoutes: AppRoute[] = [systemRoutes];
 
 /** Everything inside the layout, in menu order. */
 export const layoutRoutes: AppRoute[] = [...constantRoutes, ...moduleRoutes];

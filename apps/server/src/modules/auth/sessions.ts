@@ -103,9 +103,8 @@ export class SessionService {
 
   private verifyKey: Promise<webcrypto.CryptoKey> | null = null;
   verify(token: string, now: Date) {
-    return (this.verifyKey ??= cryptoKeyFromSecret(this.secret)).then((key) =>
-      verifyAccessToken(key, token, now),
-    );
+    if (!this.verifyKey) this.verifyKey = cryptoKeyFromSecret(this.secret);
+    return this.verifyKey.then((key) => verifyAccessToken(key, token, now));
   }
 
   /**

@@ -3,6 +3,7 @@ import {
   CLIENT_LIST_MAX_OFFSET,
   type ClientCreate,
   type ClientListQuery,
+  type ClientListRow,
   type ClientRow,
   type ClientUpdate,
   type DuplicateResult,
@@ -27,6 +28,7 @@ import {
   department,
   grade,
   orderChannel,
+  salesOrder,
   sourcePlatform,
 } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
@@ -57,8 +59,18 @@ import {
 import { checkOwnerLimit } from './limits';
 import { keywordCondition } from './search';
 
-/** Pager totals: counted exactly up to this many rows, estimated beyond (totalExact false). */
+/** Pager totals: a count stops at this many rows (totalExact false beyond). */
 export const COUNT_CAP = 10_000;
+/**
+ * Counted only when the planner expects at most this many rows; above it the planner's estimate
+ * is the total (totalExact false). Counting 5-10k scattered matches costs 10-45 ms of heap visits
+ * per page view; the estimate of a gram in pg_stats' most common elements is within ~10%.
+ */
+export const COUNT_WHEN_ESTIMATED_AT_MOST = 1000;
+/** The same for a name / mobile keyword: its matches are scattered, so each one costs a heap visit. */
+export const COUNT_KEYWORD_WHEN_ESTIMATED_AT_MOST = 200;
+/** Below this many clients in all, every total is counted (cheap at that size). */
+export const ALWAYS_COUNT_BELOW_ROWS = 50_000;
 const EXPORT_BATCH = 1000;
 
 const owner = alias(adminUser, 'owner_u');
@@ -83,6 +95,23 @@ const ROW_COLUMNS = sql.raw(`client.id, client.name, client.mobile, client.wecha
   client.next_follow_time, client.deal_status, client.first_paid_at, client.last_paid_at, client.total_paid,
   client.total_refund, client.member_user_id, client.wecom_external_userid, client.do_not_call, client.sms_opt_out,
   client.remark, client.deleted, client.created_at, client.updated_at, client.version,
+  CASE WHEN cardinality(client.tag_ids) > 0 THEN
+    (SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color))
+     FROM client_tag t WHERE t.id = ANY(client.tag_ids) AND t.deleted = false) END AS tags`);
+
+/** The lean columns of a list row (contract clientListRow), one constant SQL text. */
+const LIST_COLUMNS = sql.raw(`client.id, client.name, client.mobile, client.wechat_id, client.student_name,
+  client.grade_id, (SELECT g.name FROM grade g WHERE g.id = client.grade_id) AS grade_name,
+  (SELECT sp.name FROM source_platform sp WHERE sp.id = client.source_platform_id) AS source_platform_name,
+  (SELECT oc.name FROM order_channel oc WHERE oc.id = client.channel_id) AS channel_name,
+  client.level, client.stage, client.owner_user_id,
+  (SELECT coalesce(nullif(u.nickname, ''), u.username) FROM admin_user u WHERE u.id = client.owner_user_id) AS owner_name,
+  (SELECT d.name FROM department d WHERE d.id = client.owner_dept_id) AS owner_dept_name,
+  client.owner_time, client.pool_reason, client.pool_time,
+  (SELECT coalesce(nullif(u.nickname, ''), u.username) FROM admin_user u WHERE u.id = client.pre_owner_user_id) AS pre_owner_name,
+  client.lock_status, client.follow_count, client.last_follow_time, left(client.last_follow_content, 100) AS last_follow_content,
+  client.next_follow_time, client.deal_status, client.total_paid, client.do_not_call, client.sms_opt_out,
+  client.created_at, client.version,
   CASE WHEN cardinality(client.tag_ids) > 0 THEN
     (SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color))
      FROM client_tag t WHERE t.id = ANY(client.tag_ids) AND t.deleted = false) END AS tags`);
@@ -140,8 +169,44 @@ interface RawRow {
   tags: { id: Id; name: string; color: string }[] | null;
   total_count?: number;
 }
+type RawListRow = Pick<
+  RawRow,
+  | 'id'
+  | 'name'
+  | 'mobile'
+  | 'wechat_id'
+  | 'student_name'
+  | 'grade_id'
+  | 'grade_name'
+  | 'source_platform_name'
+  | 'channel_name'
+  | 'level'
+  | 'stage'
+  | 'owner_user_id'
+  | 'owner_name'
+  | 'owner_dept_name'
+  | 'owner_time'
+  | 'pool_reason'
+  | 'pool_time'
+  | 'pre_owner_name'
+  | 'lock_status'
+  | 'follow_count'
+  | 'last_follow_time'
+  | 'last_follow_content'
+  | 'next_follow_time'
+  | 'deal_status'
+  | 'total_paid'
+  | 'do_not_call'
+  | 'sms_opt_out'
+  | 'created_at'
+  | 'version'
+  | 'tags'
+  | 'total_count'
+>;
 const num = (v: Id | null): number | null => (v == null ? null : Number(v));
 const date = (v: Time): Date | null => (v == null ? null : v instanceof Date ? v : new Date(v));
+const iso = (v: Time): string | null =>
+  v == null ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString();
 
 /** Planner estimates of list WHEREs are reused for a short while (they only choose the pager path). */
 const ESTIMATE_TTL_MS = 30_000;
@@ -266,6 +331,54 @@ export class ClientService {
     };
   }
 
+  toListRow(p: Principal, cfg: PoolConfig, r: RawListRow): ClientListRow {
+    const ownerUserId = num(r.owner_user_id);
+    const full = seesFullPhone(p, ownerUserId);
+    const lastFollowTime = date(r.last_follow_time);
+    const recycleAt = recycleAtOf(cfg, {
+      ownerUserId,
+      ownerTime: date(r.owner_time),
+      lastFollowTime,
+      lockStatus: r.lock_status,
+      dealStatus: r.deal_status,
+    });
+    return {
+      id: Number(r.id),
+      name: r.name,
+      mobile: r.mobile == null ? null : full ? r.mobile : maskMobile(r.mobile),
+      mobileMasked: r.mobile != null && !full,
+      wechatId: r.wechat_id,
+      studentName: r.student_name,
+      gradeId: num(r.grade_id),
+      gradeName: r.grade_name,
+      sourcePlatformName: r.source_platform_name,
+      channelName: r.channel_name,
+      level: r.level as ClientRow['level'],
+      stage: r.stage as ClientRow['stage'],
+      tags: r.tags
+        ? r.tags.map((t) => ({ id: Number(t.id), name: t.name, color: t.color })).sort((x, y) => x.id - y.id)
+        : [],
+      ownerUserId,
+      ownerName: r.owner_name,
+      ownerDeptName: r.owner_dept_name,
+      poolReason: r.pool_reason as ClientRow['poolReason'],
+      poolTime: iso(r.pool_time),
+      preOwnerName: r.pre_owner_name,
+      locked: r.lock_status,
+      followCount: r.follow_count,
+      lastFollowTime: lastFollowTime ? lastFollowTime.toISOString() : null,
+      lastFollowContent: r.last_follow_content,
+      nextFollowTime: iso(r.next_follow_time),
+      recycleAt: recycleAt ? recycleAt.toISOString() : null,
+      dealStatus: r.deal_status,
+      totalPaid: Number(r.total_paid),
+      doNotCall: r.do_not_call,
+      smsOptOut: r.sms_opt_out,
+      createdAt: iso(r.created_at) as string,
+      version: r.version,
+    };
+  }
+
   /** Rows of the clients matching `where`, in `order`. */
   private rows(where: SQL, order: SQL[], limit: number, db: DbOrTx = this.db) {
     return queryRows<RawRow>(
@@ -386,6 +499,27 @@ export class ClientService {
     return rows;
   }
 
+  private tableRows: { at: number; rows: number } | null = null;
+  /** The planner's idea of the client table's size (pg_class.reltuples; -1 = never analysed). */
+  private async clientRows(): Promise<number> {
+    const now = Date.now();
+    if (this.tableRows && now - this.tableRows.at < ESTIMATE_TTL_MS) return this.tableRows.rows;
+    const [row] = await queryRows<{ n: number }>(
+      this.db,
+      sql`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'client'::regclass`,
+    );
+    this.tableRows = { at: now, rows: Number(row?.n ?? -1) };
+    return this.tableRows.rows;
+  }
+
+  /** Whether a WHERE's total is counted (true) or estimated; with the estimate. */
+  private async counting(where: SQL, keyword = false): Promise<{ counted: boolean; est: number | null }> {
+    const est = await this.estimate(where);
+    const limit = keyword ? COUNT_KEYWORD_WHEN_ESTIMATED_AT_MOST : COUNT_WHEN_ESTIMATED_AT_MOST;
+    if (est == null || est <= limit) return { counted: true, est };
+    return { counted: (await this.clientRows()) < ALWAYS_COUNT_BELOW_ROWS, est };
+  }
+
   private capped(where: SQL): SQL {
     return sql`(SELECT count(*)::int FROM (SELECT 1 FROM client WHERE ${where} LIMIT ${COUNT_CAP + 1}) capped)`;
   }
@@ -397,26 +531,26 @@ export class ClientService {
   }
 
   /**
-   * The pager total without counting a million rows per view: when the planner expects more than
-   * COUNT_CAP rows the estimate is returned (totalExact false); otherwise a count capped at
-   * COUNT_CAP + 1 rows.
+   * The pager total without counting a million rows per view: on a large table, when the planner
+   * expects more than COUNT_WHEN_ESTIMATED_AT_MOST rows its estimate is returned (totalExact
+   * false); otherwise a count capped at COUNT_CAP + 1 rows.
    */
   async total(where: SQL): Promise<{ total: number; totalExact: boolean }> {
-    const est = await this.estimate(where);
-    if (est != null && est > COUNT_CAP) return { total: Math.round(est), totalExact: false };
+    const { counted, est } = await this.counting(where);
+    if (!counted) return { total: Math.round(est ?? 0), totalExact: false };
     const [row] = await queryRows<{ n: number }>(this.db, sql`SELECT ${this.capped(where)} AS n`);
     return this.totalOf(row?.n ?? 0, est);
   }
 
   /**
    * One page in one round trip: the page's ids by the index order, their rows, and (when the
-   * planner expects at most COUNT_CAP rows) the capped count as an uncorrelated scalar subquery.
+   * planner expects few rows) the capped count as an uncorrelated scalar subquery.
    */
   async list(
     p: Principal,
     scene: ListScene,
     q: (ClientListQuery | PoolListQuery) & CommonFilters,
-  ): Promise<{ items: ClientRow[]; total: number; totalExact: boolean; page: number; pageSize: number }> {
+  ): Promise<{ items: ClientListRow[]; total: number; totalExact: boolean; page: number; pageSize: number }> {
     const offset = offsetOf(q);
     if (offset >= CLIENT_LIST_MAX_OFFSET)
       throw new AppError(400, 'listTooDeep', { max: CLIENT_LIST_MAX_OFFSET });
@@ -429,11 +563,10 @@ export class ClientService {
       ),
       sql`, `,
     );
-    const est = await this.estimate(where);
-    const counted = est == null || est <= COUNT_CAP;
-    const rows = await queryRows<RawRow>(
+    const { counted, est } = await this.counting(where, Boolean(q.keyword?.trim()));
+    const rows = await queryRows<RawListRow>(
       this.db,
-      sql`SELECT ${ROW_COLUMNS}${counted ? sql`, ${this.capped(where)} AS total_count` : sql``}
+      sql`SELECT ${LIST_COLUMNS}${counted ? sql`, ${this.capped(where)} AS total_count` : sql``}
           FROM client JOIN (SELECT client.id AS page_id FROM client WHERE ${where} ORDER BY ${order}
                             LIMIT ${q.pageSize} OFFSET ${offset}) page ON page.page_id = client.id
           ORDER BY ${order}`,
@@ -442,7 +575,12 @@ export class ClientService {
     if (!counted) total = { total: Math.round(est ?? 0), totalExact: false };
     else if (rows.length) total = this.totalOf(Number(rows[0]?.total_count ?? 0), est);
     else total = offset === 0 ? { total: 0, totalExact: true } : await this.total(where);
-    return { items: rows.map((r) => this.toRow(p, cfg, r)), ...total, page: q.page, pageSize: q.pageSize };
+    return {
+      items: rows.map((r) => this.toListRow(p, cfg, r)),
+      ...total,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
   }
 
   /** Rows in a stable order (id descending, keyset paged) for exports. */
@@ -797,10 +935,16 @@ export class ClientService {
     return this.get(p, id);
   }
 
-  /** Soft delete (admin): the row stays for history, restore brings it back. */
+  /** Soft delete (admin): the row stays for history, restore brings it back; refused with orders. */
   async remove(p: Principal, id: number, ip: string) {
     await this.db.transaction(async (tx) => {
       const before = await this.loadWritable(tx, p, id);
+      const [order] = await tx
+        .select({ id: salesOrder.id })
+        .from(salesOrder)
+        .where(eq(salesOrder.clientId, id))
+        .limit(1);
+      if (order) throw stateConflict('clientHasOrders');
       await tx
         .update(client)
         .set({

@@ -11,6 +11,7 @@ import {
   claimQuota,
   clientCreate,
   clientListQuery,
+  clientListRow,
   clientRow,
   clientTagCreate,
   clientTagRow,
@@ -76,17 +77,23 @@ export const clientRoutes = async (
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['clients'];
   const { clients, pool } = opts;
-  const list = envelopeOf(listResultOf(clientRow));
+  const list = envelopeOf(listResultOf(clientListRow));
   const one = envelopeOf(clientRow);
   const none = envelopeOf(z.null());
   const bulk = envelopeOf(bulkResult);
 
   // ---- lists --------------------------------------------------------------------------------------
+  // The list pages are the hot path (bench/clients.mjs): their rows are built by ClientService from
+  // typed data, so the answer is serialised directly instead of being re-validated by zod per row
+  // (~10% of the CPU of a list request). The schema still documents the answer in OpenAPI, and the
+  // API tests check the shape.
+  const listSerializer = () => (data: unknown) => JSON.stringify(data);
   r.get(
     BASE,
     {
       config: { access: can('client.list') },
       schema: { tags, querystring: clientListQuery, response: { 200: list } },
+      serializerCompiler: listSerializer,
     },
     async (req) => ok(await clients.list(principalOf(req), 'all', req.query)),
   );
@@ -95,6 +102,7 @@ export const clientRoutes = async (
     {
       config: { access: can('client.my-list') },
       schema: { tags, querystring: clientListQuery, response: { 200: list } },
+      serializerCompiler: listSerializer,
     },
     async (req) => ok(await clients.list(principalOf(req), 'mine', req.query)),
   );
@@ -103,6 +111,7 @@ export const clientRoutes = async (
     {
       config: { access: can('client.public-list') },
       schema: { tags, querystring: poolListQuery, response: { 200: list } },
+      serializerCompiler: listSerializer,
     },
     async (req) => ok(await clients.list(principalOf(req), 'pool', req.query)),
   );

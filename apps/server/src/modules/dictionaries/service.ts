@@ -110,17 +110,22 @@ export class DictionaryService {
     return row as T['$inferSelect'];
   }
 
-  /** Live clients using the entry (the delete guard's count). */
-  private async clientsUsing(
+  /**
+   * The delete guard: refused while live clients or any orders use the entry, saying how many
+   * ("已被 12 个客户引用").
+   */
+  private async assertUnused(
     tx: DbOrTx,
     column: 'source_platform_id' | 'channel_id' | 'grade_id',
     id: number,
   ) {
-    const [row] = await queryRows<{ n: number }>(
+    const [row] = await queryRows<{ clients: number; orders: number }>(
       tx,
-      sql`SELECT count(*)::int AS n FROM client WHERE ${sql.identifier(column)} = ${id} AND deleted = false`,
+      sql`SELECT (SELECT count(*)::int FROM client WHERE ${sql.identifier(column)} = ${id} AND deleted = false) AS clients,
+                 (SELECT count(*)::int FROM sales_order WHERE ${sql.identifier(column)} = ${id}) AS orders`,
     );
-    return row?.n ?? 0;
+    if ((row?.clients ?? 0) > 0) throw new AppError(409, 'dictInUse', { count: row?.clients ?? 0 });
+    if ((row?.orders ?? 0) > 0) throw new AppError(409, 'dictInUseByOrders', { count: row?.orders ?? 0 });
   }
 
   private async softDelete(tx: DbOrTx, table: DictTable, id: number, p: Principal) {
@@ -226,8 +231,7 @@ export class DictionaryService {
   async removePlatform(p: Principal, id: number, ip: string) {
     await this.db.transaction(async (tx) => {
       const before = await this.live(tx, sourcePlatform, id);
-      const used = await this.clientsUsing(tx, 'source_platform_id', id);
-      if (used > 0) throw new AppError(409, 'dictInUse', { count: used });
+      await this.assertUnused(tx, 'source_platform_id', id);
       await this.softDelete(tx, sourcePlatform, id, p);
       await this.audit(
         tx,
@@ -342,8 +346,7 @@ export class DictionaryService {
         .where(and(eq(orderChannel.parentId, id), eq(orderChannel.deleted, false)))
         .limit(1);
       if (child) throw new AppError(409, 'channelHasChildren');
-      const used = await this.clientsUsing(tx, 'channel_id', id);
-      if (used > 0) throw new AppError(409, 'dictInUse', { count: used });
+      await this.assertUnused(tx, 'channel_id', id);
       await this.softDelete(tx, orderChannel, id, p);
       await this.audit(
         tx,
@@ -468,8 +471,7 @@ export class DictionaryService {
   async removeGrade(p: Principal, id: number, ip: string) {
     await this.db.transaction(async (tx) => {
       const before = await this.live(tx, grade, id);
-      const used = await this.clientsUsing(tx, 'grade_id', id);
-      if (used > 0) throw new AppError(409, 'dictInUse', { count: used });
+      await this.assertUnused(tx, 'grade_id', id);
       const [pointing] = await tx
         .select({ id: grade.id })
         .from(grade)

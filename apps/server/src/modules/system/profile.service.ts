@@ -1,4 +1,4 @@
-import { type Language, type Profile, type profileUpdate } from '@educrm/contract';
+import type { Language, Profile, profileUpdate } from '@educrm/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';

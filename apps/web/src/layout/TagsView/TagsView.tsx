@@ -71,10 +71,10 @@ export const TagsView = () => {
       { key: 'closeAll', label: t('tagsView.closeAll') },
     ],
     onClick: ({ key }) => {
-      if (key === 'refresh') actions.refresh(view);
-      else if (key === 'close') actions.close(view);
-      else if (key === 'closeOthers') actions.closeOthers(view);
-      else if (key === 'closeAll') actions.closeAll();
+      if (key === 'refresh') void actions.refresh(view);
+      else if (key === 'close') void actions.close(view);
+      else if (key === 'closeOthers') void actions.closeOthers(view);
+      else if (key === 'closeAll') void actions.closeAll();
     },
   });
 
@@ -104,7 +104,7 @@ export const TagsView = () => {
                   onAuxClick={(e) => {
                     if (e.button === 1 && !view.affix) {
                       e.preventDefault();
-                      actions.close(view);
+                      void actions.close(view);
                     }
                   }}
                 >
@@ -115,7 +115,7 @@ export const TagsView = () => {
                     type="button"
                     className="tags-view__close"
                     aria-label={t('tagsView.closeTab', { title })}
-                    onClick={() => actions.close(view)}
+                    onClick={() => void actions.close(view)}
                   >
                     <CloseOutlined aria-hidden="true" />
                   </button>

@@ -12,8 +12,18 @@ describe('dashboard shortcuts', () => {
     expect(list.map((s) => s.path)).toEqual(['/client/list']);
     expect(list[0]).toMatchObject({ business: true, icon: 'team' });
   });
-  test('today the table has only the profile besides the dashboard, and it is no business area', () => {
-    const list = shortcutsOf(filterRoutes(resolvedLayoutRoutes, { isAdmin: true, codes: new Set() }));
-    expect(list).toEqual([{ path: '/profile/index', title: 'profile', icon: 'user', business: false }]);
+  test('the real table: profile (no business area) and, for admin, the system pages', () => {
+    const admin = shortcutsOf(filterRoutes(resolvedLayoutRoutes, { isAdmin: true, codes: new Set() }));
+    expect(admin[0]).toEqual({ path: '/profile/index', title: 'profile', icon: 'user', business: false });
+    expect(admin.slice(1).map((s) => [s.path, s.business])).toEqual([
+      ['/system/admin-list', true],
+      ['/system/dept-list', true],
+      ['/system/role-list', true],
+      ['/system/audit-log', true],
+    ]);
+    const staff = shortcutsOf(
+      filterRoutes(resolvedLayoutRoutes, { isAdmin: false, codes: new Set(['client.list']) }),
+    );
+    expect(staff.map((s) => s.path)).toEqual(['/profile/index']);
   });
 });

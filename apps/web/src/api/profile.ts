@@ -1,0 +1,49 @@
+import type { Language } from '@educrm/contract/constants';
+import type { Profile, profileUpdate, SessionRow } from '@educrm/contract/system';
+import type { z } from 'zod';
+import { request } from './http';
+
+/** The signed-in user's own profile (every role). */
+export const profileKeys = {
+  profile: ['profile'] as const,
+  sessions: ['profile', 'sessions'] as const,
+};
+
+export const getProfile = () => request<Profile>({ url: '/v1/profile', method: 'get' });
+
+export const updateProfile = (body: z.input<typeof profileUpdate>) =>
+  request<Profile>({ url: '/v1/profile', method: 'put', data: body, silent: true });
+
+/** The navbar's language switch remembers the choice on the account (best effort, no message). */
+export const saveLanguage = (lang: Language) =>
+  request<null>({ url: '/v1/profile/language', method: 'put', data: { lang }, silent: true });
+
+/** Multipart upload (field "file"); the server checks the content and answers the new URL. */
+export const uploadAvatar = (file: Blob, onProgress?: (percent: number) => void) => {
+  const form = new FormData();
+  form.append('file', file);
+  return request<{ avatarUrl: string }>({
+    url: '/v1/profile/avatar',
+    method: 'post',
+    data: form,
+    timeout: 60_000,
+    silent: true,
+    onUploadProgress: (e) => {
+      if (onProgress && e.total) onProgress(Math.round((e.loaded / e.total) * 100));
+    },
+  });
+};
+
+export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
+  request<{ endedSessions: number }>({
+    url: '/v1/profile/password',
+    method: 'put',
+    data: body,
+    silent: true,
+  });
+
+export const listOwnSessions = () =>
+  request<{ items: SessionRow[] }>({ url: '/v1/profile/sessions', method: 'get' });
+
+export const endOwnSession = (sid: string) =>
+  request<null>({ url: `/v1/profile/sessions/${sid}`, method: 'delete', silent: true });

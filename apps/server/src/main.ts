@@ -54,7 +54,7 @@ const main = async () => {
   }
   if (report.demoPasswordGenerated) {
     process.stdout.write(
-      `  Demo staff siyu1, chakan1, zhongtai1 created with password "${report.demoPasswordGenerated}"\n` +
+      `  Demo staff (siyu1-siyu7, chakan1, zhongtai1) created with password "${report.demoPasswordGenerated}"\n` +
         `  (shown once; also kept in ${path.join(config.dataDir, 'demo-password')}, mode 0600)\n\n`,
     );
   }

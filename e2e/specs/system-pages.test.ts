@@ -42,6 +42,11 @@ test('every system page and the profile in English: data shown, no serious axe v
     // Loaded, not blank: a table row (or the profile form) is there.
     await root.locator(p.ready).first().waitFor();
     expect(await page.title()).toBe(`${p.menu === 'Profile' ? 'Profile' : p.menu} - EduCRM 管理后台`);
+    // Not mid-refresh: a loading table is dimmed, and fades back in.
+    await expect.poll(() => root.locator('.ant-spin-spinning, .ant-spin-blur').count()).toBe(0);
+    await root.evaluate((el) =>
+      Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
+    );
     await page.evaluate(() => document.fonts.ready);
     await screenshot(page, `system-${p.name}-en`);
     expect(await seriousA11yViolations(page), p.name).toEqual([]);

@@ -238,7 +238,7 @@ export const screenshotOnFailure = (page: () => Page | undefined) =>
   });
 
 /**
- * Waits for open dialogs and drawers to stop moving (zooming or sliding in): a click during the
+ * Waits for dialogs, drawers and popups to stop moving (zooming or sliding in): a click during the
  * motion may land beside the button it aimed at.
  */
 export const settle = (page: Page) =>
@@ -263,4 +263,15 @@ export const clickInDialog = async (page: Page, name: string | RegExp) => {
   await button.waitFor();
   await settle(page);
   await button.click();
+};
+
+/** Waits until no table on the page is loading (a loading table is dimmed and its rows may change). */
+export const quietTables = async (page: Page) => {
+  await page.waitForFunction(
+    () => document.querySelectorAll('.ant-spin-spinning, .ant-spin-blur').length === 0,
+    undefined,
+    {
+      timeout: 10_000,
+    },
+  );
 };

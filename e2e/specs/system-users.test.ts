@@ -10,6 +10,7 @@ import {
   label,
   noDialog,
   openConsole,
+  quietTables,
   roleIdOf,
   row,
   screenshotOnFailure,
@@ -25,12 +26,11 @@ import {
 const baseURL = inject('baseURL');
 let admin: BrowserSession;
 
-/** Ten failed sign-ins of one username lock it (from this address): started early, they run in the background. */
+/** Ten failed sign-ins of one username lock it (from this address); they run in the background. */
 const lockedName = unique('lock');
-let failures: Promise<unknown>;
-
-beforeAll(async () => {
-  failures = Promise.all(
+let failures: Promise<unknown> | undefined;
+const failSignIns = () => {
+  failures ??= Promise.all(
     Array.from({ length: 10 }, () =>
       fetch(`${baseURL}/api/v1/admin/login`, {
         method: 'POST',
@@ -39,6 +39,9 @@ beforeAll(async () => {
       }),
     ),
   );
+};
+
+beforeAll(async () => {
   admin = await openConsole('zh-CN');
   await signInAdmin(admin.context, baseURL);
 });
@@ -126,6 +129,7 @@ test('create a siyu user in the UI; they see only their menu; disabling them end
     await row(page, username)
       .getByRole('button', { name: `更多 ${username}` })
       .click();
+    await settle(page);
     await page.getByRole('menuitem', { name: '停用' }).click();
     await visibleDialog(page).getByText('已登录的会话会立即下线').waitFor();
     await clickInDialog(page, '停用');
@@ -170,6 +174,8 @@ test('bulk disable answers per user: the admin cannot disable their own account'
 });
 
 test('list state lives in the URL; column settings persist; export downloads an xlsx', async () => {
+  // For the login-locks test below (no password hashing here to compete with).
+  failSignIns();
   const { page } = admin;
   await open(
     page,
@@ -192,14 +198,20 @@ test('list state lives in the URL; column settings persist; export downloads an 
   expect(reloaded).toEqual([...names].sort().reverse());
 
   // Hide a column: it stays hidden after a reload (localStorage, per user).
+  await quietTables(page);
   await page.getByRole('button', { name: '列设置' }).click();
-  await page.getByTestId('column-settings').getByRole('checkbox', { name: '邮箱' }).uncheck();
+  await settle(page);
+  const email = page.getByTestId('column-settings').getByRole('checkbox', { name: '邮箱' });
+  await email.uncheck();
+  expect(await email.isChecked()).toBe(false);
   await page.keyboard.press('Escape');
   expect(await page.locator('th').filter({ hasText: '邮箱' }).count()).toBe(0);
   await page.reload();
   await row(page, 'siyu1').waitFor();
   expect(await page.locator('th').filter({ hasText: '邮箱' }).count()).toBe(0);
+  await quietTables(page);
   await page.getByRole('button', { name: '列设置' }).click();
+  await settle(page);
   await page.getByTestId('column-settings').getByRole('button', { name: '恢复默认列' }).click();
   await page.keyboard.press('Escape');
   await page.locator('th').filter({ hasText: '邮箱' }).waitFor();
@@ -216,6 +228,7 @@ test('list state lives in the URL; column settings persist; export downloads an 
 test('login locks: ten failed sign-ins lock a username; the admin clears the lock', async () => {
   const { page } = admin;
   const username = lockedName;
+  failSignIns();
   await failures;
   await open(page, baseURL, '/system/admin-list?tab=locks', 'login-locks');
   const locked = page.getByTestId('login-locks').locator('.ant-table-row').filter({ hasText: username });

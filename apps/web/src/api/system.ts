@@ -25,6 +25,12 @@ const DEPTS = '/v1/system/departments';
 const ROLES = '/v1/system/roles';
 const AUDIT = '/v1/system/audit-log';
 
+/**
+ * Writes that hash a password (scrypt, deliberately slow; several at once queue on the server) get
+ * more than the default 5 s, so that a busy server does not make a finished write look failed.
+ */
+export const PASSWORD_WRITE_TIMEOUT_MS = 20_000;
+
 export const systemKeys = {
   users: ['system', 'admin-users'] as const,
   userSessions: (id: number) => ['system', 'admin-users', id, 'sessions'] as const,
@@ -69,6 +75,7 @@ export const resetAdminUserPassword = (id: number, password?: string) =>
     method: 'post',
     data: password ? { password } : {},
     silent: true,
+    timeout: PASSWORD_WRITE_TIMEOUT_MS,
   });
 
 export const listAdminUserSessions = (id: number) =>

@@ -94,6 +94,8 @@ interface BodyProps<Values extends object> {
   disabled?: boolean;
   /** Accessible name of the form. */
   name: string;
+  /** The antd form name (prefix of its field ids): the form's id, without spaces. */
+  formId: string;
 }
 
 const FormBody = <Values extends object>({
@@ -103,13 +105,14 @@ const FormBody = <Values extends object>({
   children,
   disabled,
   name,
+  formId,
 }: BodyProps<Values>) => (
   <RulesContext.Provider value={controller.rules}>
     <FormNotices controller={controller as unknown as ResourceFormController<object>} canReload={canReload} />
     <Form<Values>
       form={controller.form}
       layout="vertical"
-      name={name}
+      name={formId.replace(/[^\w-]/g, '_')}
       aria-label={name}
       initialValues={initialValues as Values}
       onFinish={(values) => void controller.finish(values)}
@@ -152,6 +155,7 @@ export const ResourceForm = <Values extends object, Result = unknown>({
         canReload={Boolean(options.onReload)}
         disabled={disabled}
         name={title}
+        formId={options.id}
       >
         {children}
         <Form.Item>
@@ -259,6 +263,7 @@ export const ResourceDrawerForm = <Values extends object, Result = unknown>({
         canReload={Boolean(options.onReload)}
         disabled={readOnly}
         name={title}
+        formId={options.id}
       >
         {children}
         {/* Enter in a text field submits the drawer's form too. */}

@@ -1,3 +1,7 @@
+import clientMessages from './areas/client.en';
+import dictMessages from './areas/dict.en';
+import orderMessages from './areas/order.en';
+import productMessages from './areas/product.en';
 import type { Messages } from './types';
 
 /**
@@ -605,6 +609,10 @@ const en: Messages = {
       targetType_product: 'Product',
     },
   },
+  client: clientMessages,
+  dict: dictMessages,
+  order: orderMessages,
+  product: productMessages,
 };
 
 export default en;

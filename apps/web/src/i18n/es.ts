@@ -1,3 +1,7 @@
+import clientMessages from './areas/client.es';
+import dictMessages from './areas/dict.es';
+import orderMessages from './areas/order.es';
+import productMessages from './areas/product.es';
 import type { Messages } from './types';
 
 /** Español. Plurales de i18next: _one, _many y _other (Intl.PluralRules('es')). */
@@ -609,6 +613,10 @@ const es: Messages = {
       targetType_product: 'Producto',
     },
   },
+  client: clientMessages,
+  dict: dictMessages,
+  order: orderMessages,
+  product: productMessages,
 };
 
 export default es;

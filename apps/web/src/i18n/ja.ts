@@ -1,3 +1,7 @@
+import clientMessages from './areas/client.ja';
+import dictMessages from './areas/dict.ja';
+import orderMessages from './areas/order.ja';
+import productMessages from './areas/product.ja';
 import type { Messages } from './types';
 
 /** 日本語。複数形は _other のみ。 */
@@ -597,6 +601,10 @@ const ja: Messages = {
       targetType_product: '商品',
     },
   },
+  client: clientMessages,
+  dict: dictMessages,
+  order: orderMessages,
+  product: productMessages,
 };
 
 export default ja;

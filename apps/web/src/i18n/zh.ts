@@ -1,3 +1,7 @@
+import clientMessages from './areas/client.zh';
+import dictMessages from './areas/dict.zh';
+import orderMessages from './areas/order.zh';
+import productMessages from './areas/product.zh';
 import type { Messages } from './types';
 
 /** 简体中文。“请联系管理员分配角色”与规格一字不差。中文只有 _other 复数形式。 */
@@ -591,6 +595,10 @@ const zh: Messages = {
       targetType_product: '商品',
     },
   },
+  client: clientMessages,
+  dict: dictMessages,
+  order: orderMessages,
+  product: productMessages,
 };
 
 export default zh;

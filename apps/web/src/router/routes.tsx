@@ -1,3 +1,6 @@
+import { clientRoutes } from './modules/client';
+import { orderRoutes } from './modules/order';
+import { productRoutes } from './modules/product';
 import { systemRoutes } from './modules/system';
 import type { AppRoute } from './types';
 
@@ -76,7 +79,7 @@ export const constantRoutes: AppRoute[] = [
 ];
 
 /** Business groups, one module each (src/router/modules/<group>.tsx), in menu order. */
-export const moduleRoutes: AppRoute[] = [systemRoutes];
+export const moduleRoutes: AppRoute[] = [clientRoutes, orderRoutes, productRoutes, systemRoutes];
 
 /** Everything inside the layout, in menu order. */
 export const layoutRoutes: AppRoute[] = [...constantRoutes, ...moduleRoutes];

@@ -1,0 +1,6 @@
+import type { Messages } from '../types';
+
+/** Messages of the order pages (es). Same keys in zh, en, es and ja (checked by keys.test.ts). */
+const messages: Messages = {};
+
+export default messages;

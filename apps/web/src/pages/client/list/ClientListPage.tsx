@@ -1,0 +1,4 @@
+/** Placeholder while its issue is in progress; replaced by the real page. */
+export default function ClientListPage() {
+  return null;
+}

@@ -22,11 +22,21 @@ const tabs = () =>
     .locator('.tags-view__item')
     .evaluateAll((els) => els.map((el) => el.getAttribute('data-path')));
 const filter = () => browser.page.getByLabel('Filter your areas');
+/**
+ * Opens a tab's context menu. A right-click that lands while the tags bar re-renders (a tab was just
+ * added) can be lost, so it is retried a few times before the test gives up.
+ */
 const contextMenu = async (path: string) => {
-  await tag(browser.page, path).click({ button: 'right' });
   const menu = browser.page.locator('.ant-dropdown-menu').filter({ visible: true });
-  await menu.waitFor();
-  return menu;
+  for (let attempt = 1; ; attempt++) {
+    await tag(browser.page, path).click({ button: 'right' });
+    try {
+      await menu.waitFor({ timeout: 3_000 });
+      return menu;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 };
 const closeMenu = async () => {
   await browser.page.keyboard.press('Escape');

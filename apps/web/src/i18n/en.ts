@@ -142,6 +142,16 @@ const en: Messages = {
     exit: 'Exit full screen',
     unsupported: 'you browser can not work',
   },
+  notifications: {
+    button: 'Reminders',
+    buttonWithCount_one: 'Reminders ({{count}} unread)',
+    buttonWithCount_other: 'Reminders ({{count}} unread)',
+    unread: 'Unread',
+    all: 'All',
+    readAll: 'Mark all read',
+    empty: 'No reminders',
+    loadFailed: 'Reminders could not be loaded.',
+  },
   errorLog: {
     button: 'Error log',
     buttonWithCount: 'Error log ({{count}} entries)',

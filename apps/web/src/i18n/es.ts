@@ -139,6 +139,17 @@ const es: Messages = {
     exit: 'Salir de pantalla completa',
     unsupported: 'Su navegador no admite la pantalla completa',
   },
+  notifications: {
+    button: 'Recordatorios',
+    buttonWithCount_one: 'Recordatorios ({{count}} sin leer)',
+    buttonWithCount_many: 'Recordatorios ({{count}} sin leer)',
+    buttonWithCount_other: 'Recordatorios ({{count}} sin leer)',
+    unread: 'Sin leer',
+    all: 'Todos',
+    readAll: 'Marcar todo como leído',
+    empty: 'No hay recordatorios',
+    loadFailed: 'No se pudieron cargar los recordatorios.',
+  },
   errorLog: {
     button: 'Registro de errores',
     buttonWithCount: 'Registro de errores ({{count}} entradas)',

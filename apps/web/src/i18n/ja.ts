@@ -140,6 +140,15 @@ const ja: Messages = {
     exit: '全画面表示を終了',
     unsupported: 'お使いのブラウザは全画面表示に対応していません',
   },
+  notifications: {
+    button: 'リマインダー',
+    buttonWithCount: 'リマインダー（未読 {{count}} 件）',
+    unread: '未読',
+    all: 'すべて',
+    readAll: 'すべて既読にする',
+    empty: 'リマインダーはありません',
+    loadFailed: 'リマインダーを読み込めませんでした。',
+  },
   errorLog: {
     button: 'エラーログ',
     buttonWithCount: 'エラーログ（{{count}} 件）',

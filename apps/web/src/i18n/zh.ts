@@ -139,6 +139,15 @@ const zh: Messages = {
     exit: '退出全屏',
     unsupported: '您的浏览器不支持全屏',
   },
+  notifications: {
+    button: '提醒',
+    buttonWithCount: '提醒（{{count}} 条未读）',
+    unread: '未读',
+    all: '全部',
+    readAll: '全部已读',
+    empty: '暂无提醒',
+    loadFailed: '提醒加载失败。',
+  },
   errorLog: {
     button: '错误日志',
     buttonWithCount: '错误日志（{{count}} 条）',

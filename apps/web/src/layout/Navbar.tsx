@@ -1,6 +1,7 @@
 import { ErrorLog } from '../components/ErrorLog/ErrorLog';
 import { HeaderSearch } from '../components/HeaderSearch/HeaderSearch';
 import { LangSelect } from '../components/LangSelect/LangSelect';
+import { NotificationBell } from '../components/NotificationBell/NotificationBell';
 import { Screenfull } from '../components/Screenfull/Screenfull';
 import { SizeSelect } from '../components/SizeSelect/SizeSelect';
 import { useAppStore } from '../stores/app';
@@ -8,7 +9,7 @@ import { AvatarMenu } from './AvatarMenu';
 import { Breadcrumb } from './Breadcrumb';
 import { Hamburger } from './Hamburger';
 
-/** Navbar: hamburger and breadcrumb; on desktop the tools; always the avatar menu. */
+/** Navbar: hamburger and breadcrumb; on desktop the tools; always the reminders and the avatar menu. */
 export const Navbar = () => {
   const mobile = useAppStore((s) => s.device === 'mobile');
   return (
@@ -25,6 +26,7 @@ export const Navbar = () => {
             <LangSelect className="right-menu-item" />
           </>
         )}
+        <NotificationBell />
         <AvatarMenu />
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Space, Upload, type UploadProps } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './helpers.css';
 import { checkImageFile, formatBytes } from './imageFile';
@@ -19,6 +19,8 @@ export const ImageUpload = ({
   fallback,
   onRemove,
   id,
+  shape = 'circle',
+  size = 72,
 }: {
   value?: string;
   onChange?: (url: string) => void;
@@ -26,10 +28,13 @@ export const ImageUpload = ({
   types: readonly string[];
   maxBytes: number;
   alt: string;
-  /** Shown in the avatar when there is no image (an initial). */
-  fallback?: string;
+  /** Shown in the avatar when there is no image (an initial, or an icon). */
+  fallback?: ReactNode;
   onRemove?: () => void;
   id?: string;
+  /** 'square' for pictures that are not avatars (product covers). */
+  shape?: 'circle' | 'square';
+  size?: number;
 }) => {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -53,7 +58,7 @@ export const ImageUpload = ({
 
   return (
     <Space align="center" size={16} className="image-upload">
-      <Avatar size={72} src={value || undefined} alt={alt}>
+      <Avatar size={size} shape={shape} src={value || undefined} alt={alt}>
         {fallback}
       </Avatar>
       <Space orientation="vertical" size={4}>

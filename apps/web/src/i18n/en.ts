@@ -1,7 +1,3 @@
-import clientMessages from './areas/client.en';
-import dictMessages from './areas/dict.en';
-import orderMessages from './areas/order.en';
-import productMessages from './areas/product.en';
 import type { Messages } from './types';
 
 /**
@@ -205,6 +201,27 @@ const en: Messages = {
     noMatch: 'No area matches the filter.',
     noAreas:
       'No business area is open to you yet. Areas such as clients or orders appear here once they are enabled for your roles.',
+    figures: {
+      title: 'Business at a glance',
+      loading: 'Loading figures',
+      loadFailed: 'The figures could not be loaded.',
+      retry: 'Retry',
+      today: 'Today',
+      month: 'This month',
+      viewOrders: 'View orders',
+      paid: 'Paid in',
+      refund: 'Refunded',
+      net: 'Net',
+      mine: 'My work',
+      myClients: 'My clients',
+      dueFollowUps: 'Follow-ups due',
+      dueHint: 'Due today or earlier',
+      myMonthNet: 'My net this month',
+      products: 'Products',
+      onSale: 'Products on sale',
+      lowStock: 'SKUs low on stock',
+      lowStockHint: 'Fewer than 10 left',
+    },
   },
   profile: {
     title: 'About me',
@@ -619,10 +636,6 @@ const en: Messages = {
       targetType_product: 'Product',
     },
   },
-  client: clientMessages,
-  dict: dictMessages,
-  order: orderMessages,
-  product: productMessages,
 };
 
 export default en;

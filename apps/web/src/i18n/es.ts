@@ -1,7 +1,3 @@
-import clientMessages from './areas/client.es';
-import dictMessages from './areas/dict.es';
-import orderMessages from './areas/order.es';
-import productMessages from './areas/product.es';
 import type { Messages } from './types';
 
 /** Español. Plurales de i18next: _one, _many y _other (Intl.PluralRules('es')). */
@@ -203,6 +199,27 @@ const es: Messages = {
     noMatch: 'Ningún área coincide con el filtro.',
     noAreas:
       'Todavía no tiene ningún área de negocio disponible. Áreas como clientes o pedidos aparecerán aquí cuando se habiliten para sus roles.',
+    figures: {
+      title: 'Resumen del negocio',
+      loading: 'Cargando cifras',
+      loadFailed: 'No se pudieron cargar las cifras.',
+      retry: 'Reintentar',
+      today: 'Hoy',
+      month: 'Este mes',
+      viewOrders: 'Ver pedidos',
+      paid: 'Cobrado',
+      refund: 'Reembolsado',
+      net: 'Neto',
+      mine: 'Mi trabajo',
+      myClients: 'Mis clientes',
+      dueFollowUps: 'Seguimientos pendientes',
+      dueHint: 'Para hoy o antes',
+      myMonthNet: 'Mi neto del mes',
+      products: 'Productos',
+      onSale: 'Productos en venta',
+      lowStock: 'SKU con pocas existencias',
+      lowStockHint: 'Menos de 10',
+    },
   },
   profile: {
     title: 'Sobre mí',
@@ -624,10 +641,6 @@ const es: Messages = {
       targetType_product: 'Producto',
     },
   },
-  client: clientMessages,
-  dict: dictMessages,
-  order: orderMessages,
-  product: productMessages,
 };
 
 export default es;

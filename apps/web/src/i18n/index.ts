@@ -19,11 +19,70 @@ export const initialLanguage = detectLanguage(
   typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
 );
 
-/** Loads a language's messages once. */
+/**
+ * Messages of the business areas (src/i18n/areas/<area>.<lang>.ts, keys `<area>.*`) are their own
+ * chunks too, loaded with the first business page (loadAreaMessages), so the login page and the
+ * dashboard do not carry them.
+ */
+export const AREAS = ['client', 'dict', 'order', 'product'] as const;
+export type Area = (typeof AREAS)[number];
+type Loader = () => Promise<{ default: Messages }>;
+const AREA_LOADERS: Record<Language, Record<Area, Loader>> = {
+  zh: {
+    client: () => import('./areas/client.zh'),
+    dict: () => import('./areas/dict.zh'),
+    order: () => import('./areas/order.zh'),
+    product: () => import('./areas/product.zh'),
+  },
+  en: {
+    client: () => import('./areas/client.en'),
+    dict: () => import('./areas/dict.en'),
+    order: () => import('./areas/order.en'),
+    product: () => import('./areas/product.en'),
+  },
+  es: {
+    client: () => import('./areas/client.es'),
+    dict: () => import('./areas/dict.es'),
+    order: () => import('./areas/order.es'),
+    product: () => import('./areas/product.es'),
+  },
+  ja: {
+    client: () => import('./areas/client.ja'),
+    dict: () => import('./areas/dict.ja'),
+    order: () => import('./areas/order.ja'),
+    product: () => import('./areas/product.ja'),
+  },
+};
+/** Whether a business page has asked for the area messages (then a language switch loads them too). */
+let areasWanted = false;
+const areasLoaded = new Set<Language>();
+
+const loadAreasOf = async (lang: Language) => {
+  if (areasLoaded.has(lang)) return;
+  const bundles = await Promise.all(AREAS.map((area) => AREA_LOADERS[lang][area]()));
+  i18n.addResourceBundle(
+    lang,
+    'translation',
+    Object.fromEntries(AREAS.map((area, i) => [area, bundles[i]?.default ?? {}])),
+    true,
+    true,
+  );
+  areasLoaded.add(lang);
+};
+
+/** Loads a language's messages once (and the business areas' when a business page was opened). */
 export const loadLanguage = async (lang: Language) => {
-  if (i18n.hasResourceBundle(lang, 'translation')) return;
-  const { default: messages } = await LOADERS[lang]();
-  i18n.addResourceBundle(lang, 'translation', messages, true, true);
+  if (!i18n.hasResourceBundle(lang, 'translation')) {
+    const { default: messages } = await LOADERS[lang]();
+    i18n.addResourceBundle(lang, 'translation', messages, true, true);
+  }
+  if (areasWanted) await loadAreasOf(lang);
+};
+
+/** Loads the business areas' messages of the UI language; the route table calls it with every business page. */
+export const loadAreaMessages = async () => {
+  areasWanted = true;
+  await loadAreasOf(currentLanguage());
 };
 
 /** <html lang> follows the UI language (dayjs follows in ./dayjs.ts, loaded with the layout). */

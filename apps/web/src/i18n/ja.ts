@@ -1,7 +1,3 @@
-import clientMessages from './areas/client.ja';
-import dictMessages from './areas/dict.ja';
-import orderMessages from './areas/order.ja';
-import productMessages from './areas/product.ja';
 import type { Messages } from './types';
 
 /** 日本語。複数形は _other のみ。 */
@@ -202,6 +198,27 @@ const ja: Messages = {
     noMatch: '一致する機能はありません。',
     noAreas:
       '利用できる業務機能はまだありません。顧客や注文などの機能は、ロールに対して有効になるとここに表示されます。',
+    figures: {
+      title: '業績の概要',
+      loading: '数値を読み込み中',
+      loadFailed: '数値を読み込めませんでした。',
+      retry: '再試行',
+      today: '本日',
+      month: '今月',
+      viewOrders: '注文を見る',
+      paid: '入金',
+      refund: '返金',
+      net: '純売上',
+      mine: '自分の実績',
+      myClients: '担当顧客',
+      dueFollowUps: 'フォロー予定',
+      dueHint: '本日まで',
+      myMonthNet: '今月の純売上',
+      products: '商品',
+      onSale: '販売中の商品',
+      lowStock: '在庫が少ない SKU',
+      lowStockHint: '残り 10 未満',
+    },
   },
   profile: {
     title: '自分について',
@@ -610,10 +627,6 @@ const ja: Messages = {
       targetType_product: '商品',
     },
   },
-  client: clientMessages,
-  dict: dictMessages,
-  order: orderMessages,
-  product: productMessages,
 };
 
 export default ja;

@@ -1,11 +1,24 @@
 import { describe, expect, test } from 'vitest';
-import en from './en';
-import es from './es';
-import ja from './ja';
+import * as areaFiles from './areas';
+import coreEn from './en';
+import coreEs from './es';
+import coreJa from './ja';
 import { baseKey, leafKeys, pluralCategory } from './keys';
 import { detectLanguage } from './language';
-import zh from './zh';
+import type { Messages } from './types';
+import coreZh from './zh';
 
+/** A language's whole tree: the core file plus every business area under its own key. */
+const withAreas = (core: Messages, lang: 'zh' | 'en' | 'es' | 'ja'): Messages => {
+  const areas: Messages = { zh: areaFiles.zh, en: areaFiles.en, es: areaFiles.es, ja: areaFiles.ja }[lang];
+  for (const area of Object.keys(areas))
+    expect(core[area], `${lang}: core key "${area}" clashes with an area`).toBeUndefined();
+  return { ...core, ...areas };
+};
+const zh = withAreas(coreZh, 'zh');
+const en = withAreas(coreEn, 'en');
+const es = withAreas(coreEs, 'es');
+const ja = withAreas(coreJa, 'ja');
 const trees = { zh, en, es, ja };
 const baseSet = (keys: string[]) => [...new Set(keys.map(baseKey))].sort();
 

@@ -1,7 +1,3 @@
-import clientMessages from './areas/client.zh';
-import dictMessages from './areas/dict.zh';
-import orderMessages from './areas/order.zh';
-import productMessages from './areas/product.zh';
 import type { Messages } from './types';
 
 /** 简体中文。“请联系管理员分配角色”与规格一字不差。中文只有 _other 复数形式。 */
@@ -200,6 +196,27 @@ const zh: Messages = {
     filter: '筛选功能',
     noMatch: '没有匹配的功能。',
     noAreas: '目前还没有向您开放的业务功能。客户、订单等功能为您的角色开通后会显示在这里。',
+    figures: {
+      title: '经营概况',
+      loading: '正在加载数据',
+      loadFailed: '数据加载失败。',
+      retry: '重试',
+      today: '今日',
+      month: '本月',
+      viewOrders: '查看订单',
+      paid: '收款',
+      refund: '退款',
+      net: '净收入',
+      mine: '我的业绩',
+      myClients: '我的客户',
+      dueFollowUps: '待跟进',
+      dueHint: '今天及之前应跟进',
+      myMonthNet: '本月净收入',
+      products: '商品',
+      onSale: '在售商品',
+      lowStock: '库存不足的 SKU',
+      lowStockHint: '库存少于 10',
+    },
   },
   profile: {
     title: '关于我',
@@ -604,10 +621,6 @@ const zh: Messages = {
       targetType_product: '商品',
     },
   },
-  client: clientMessages,
-  dict: dictMessages,
-  order: orderMessages,
-  product: productMessages,
 };
 
 export default zh;

@@ -1,4 +1,5 @@
 import { ALL_PAGES } from '@educrm/contract/access';
+import { loadAreaMessages } from '../i18n';
 import type { AppRoute, PageModule, RouteMeta } from './types';
 
 /**
@@ -30,7 +31,14 @@ export const pageRoute = (
   const def = ALL_PAGES.find((p) => p.code === code);
   if (!def) throw new Error(`Unknown page code "${code}" (see packages/contract/src/access.ts)`);
   const { page, title = pageTitleKey(code), ...meta } = options;
-  return { id: code, path: def.path, page, meta: { ...meta, title, permission: code, roles: def.roles } };
+  // A business page comes with the business areas' messages (their own chunks, see i18n/index.ts).
+  const withMessages = () => Promise.all([page(), loadAreaMessages()]).then(([module]) => module);
+  return {
+    id: code,
+    path: def.path,
+    page: withMessages,
+    meta: { ...meta, title, permission: code, roles: def.roles },
+  };
 };
 
 /** A menu group at `/<key>`: its path redirects to its first permitted child. */

@@ -1,21 +1,22 @@
 import { BellOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Popover } from 'antd';
+import { Badge, Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listNotifications, notificationKeys } from '../../api/notifications';
 
-const NotificationPanel = lazy(() => import('./NotificationPanel'));
+const NotificationPopover = lazy(() => import('./NotificationPopover'));
 
 /** How often the unread count is re-read while the browser tab is visible. */
 const POLL_MS = 60_000;
 
 /**
- * The navbar's reminder bell: the unread count (polled while the tab is visible) and, on click, the
- * reminder panel, loaded on demand so the first load of the console stays small.
+ * The navbar's reminder bell: the unread count (polled while the tab is visible) and, on the first
+ * click, the popover with the reminder panel, loaded on demand so the console's first load stays small.
  */
 export const NotificationBell = () => {
   const { t } = useTranslation();
+  const [activated, setActivated] = useState(false);
   const [open, setOpen] = useState(false);
   const unread = useQuery({
     queryKey: notificationKeys.list(true),
@@ -26,30 +27,34 @@ export const NotificationBell = () => {
   });
   const count = unread.data?.unread ?? 0;
   const label = count ? t('notifications.buttonWithCount', { count }) : t('notifications.button');
+  const bell = (
+    <Badge count={count} size="small" overflowCount={99} offset={[-6, 6]}>
+      <Button
+        type="text"
+        className="right-menu-item"
+        icon={<BellOutlined />}
+        aria-label={label}
+        title={label}
+        aria-expanded={open}
+        data-testid="notification-bell"
+        // Once the popover is loaded it toggles itself on click.
+        onClick={
+          activated
+            ? undefined
+            : () => {
+                setActivated(true);
+                setOpen(true);
+              }
+        }
+      />
+    </Badge>
+  );
+  if (!activated) return bell;
   return (
-    <Popover
-      open={open}
-      onOpenChange={setOpen}
-      trigger="click"
-      placement="bottomRight"
-      arrow={false}
-      destroyOnHidden
-      content={
-        <Suspense fallback={<div className="notification-panel notification-panel--loading" />}>
-          <NotificationPanel onNavigate={() => setOpen(false)} />
-        </Suspense>
-      }
-    >
-      <Badge count={count} size="small" overflowCount={99} offset={[-6, 6]}>
-        <Button
-          type="text"
-          className="right-menu-item"
-          icon={<BellOutlined />}
-          aria-label={label}
-          title={label}
-          data-testid="notification-bell"
-        />
-      </Badge>
-    </Popover>
+    <Suspense fallback={bell}>
+      <NotificationPopover open={open} onOpenChange={setOpen}>
+        {bell}
+      </NotificationPopover>
+    </Suspense>
   );
 };

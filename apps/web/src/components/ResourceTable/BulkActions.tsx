@@ -13,8 +13,11 @@ export interface BulkAction {
   danger?: boolean;
   /** Ask first with this text (count = selected rows). */
   confirm?: (count: number) => ReactNode;
-  /** Runs on the selected ids and answers per id, as the server's bulk endpoints do. */
-  run: (ids: Key[]) => Promise<BulkResult>;
+  /**
+   * Runs on the selected ids and answers per id, as the server's bulk endpoints do. An action that
+   * first asks for input in its own dialog answers null when the user cancels there (no result).
+   */
+  run: (ids: Key[]) => Promise<BulkResult | null>;
 }
 
 /** Per-id results of a bulk action: counts, then the ids that failed with the server's reason. */
@@ -93,6 +96,7 @@ export const BulkActionsBar = ({
     setRunning(action.key);
     try {
       const outcome = await action.run(selected);
+      if (!outcome) return;
       setResult({ ...outcome, action: action.label });
       onDone();
     } finally {

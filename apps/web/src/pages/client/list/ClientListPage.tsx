@@ -1,4 +1,6 @@
-/** Placeholder while its issue is in progress; replaced by the real page. */
+import { ClientList } from './ClientList';
+
+/** 全部客户: every client within the caller's data scope (DOMAIN 3.4). */
 export default function ClientListPage() {
-  return null;
+  return <ClientList mode="all" />;
 }

@@ -1,4 +1,6 @@
-/** Placeholder while its issue is in progress; replaced by the real page. */
+import { ClientList } from '../list/ClientList';
+
+/** 我的客户: the same list as All clients, with owner = me. */
 export default function MyClientListPage() {
-  return null;
+  return <ClientList mode="mine" />;
 }

@@ -1,4 +1,6 @@
-/** Placeholder while its issue is in progress; replaced by the real page. */
-export default function ProductAddPage() {
-  return null;
-}
+import { ProductForm } from './ProductForm';
+
+/** Product > Add (hidden; admin): the stepped product form, saved as a draft. */
+const ProductAddPage = () => <ProductForm mode="add" />;
+
+export default ProductAddPage;

@@ -102,6 +102,8 @@ const pick = async (page: Page, label: string, typed: string, option: string | R
   await input.fill(typed);
   const item = page
     .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    // Both the typed text and the wanted option: the list may still show the unfiltered (demo) options.
+    .filter({ hasText: typed })
     .filter({ hasText: option })
     .first();
   await item.waitFor();

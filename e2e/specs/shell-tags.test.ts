@@ -60,15 +60,15 @@ test('a tab per visited page, the affix tab first without Close; query-only chan
 
   expect(await tag(page, '/dashboard').getByRole('button').count()).toBe(0);
   const menu = await contextMenu('/dashboard');
-  expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Refresh', 'Close Others', 'Close All']);
+  // The popup may be attached a frame before its items are laid out: poll instead of reading once.
+  await expect
+    .poll(() => menu.getByRole('menuitem').allInnerTexts())
+    .toEqual(['Refresh', 'Close Others', 'Close All']);
   await closeMenu();
   const profileMenu = await contextMenu('/profile/index');
-  expect(await profileMenu.getByRole('menuitem').allInnerTexts()).toEqual([
-    'Refresh',
-    'Close',
-    'Close Others',
-    'Close All',
-  ]);
+  await expect
+    .poll(() => profileMenu.getByRole('menuitem').allInnerTexts())
+    .toEqual(['Refresh', 'Close', 'Close Others', 'Close All']);
   await closeMenu();
 
   // Tabs survive a reload of the browser tab (same user).

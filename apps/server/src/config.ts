@@ -51,6 +51,11 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 or 0' })
     .optional()
     .transform((v) => v === '1' || v === 'true'),
+  /** With DEMO_DATA: also the product catalogue and ~20,000 orders (default on; 0 leaves them out). */
+  DEMO_COMMERCE: z
+    .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 or 0' })
+    .optional()
+    .transform((v) => v !== '0' && v !== 'false'),
   DEMO_PASSWORD: z
     .string()
     .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
@@ -80,6 +85,8 @@ export interface Config {
   adminUsername: string;
   adminPassword: string | undefined;
   demoData: boolean;
+  /** DEMO_DATA also seeds products and orders (DEMO_COMMERCE, default true). */
+  demoCommerce: boolean;
   demoPassword: string | undefined;
   accessTokenTtl: number;
   refreshWindow: number;
@@ -117,6 +124,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     demoData: e.DEMO_DATA,
+    demoCommerce: e.DEMO_COMMERCE,
     demoPassword: e.DEMO_PASSWORD,
     accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshWindow: e.REFRESH_WINDOW_SECONDS,

@@ -97,6 +97,7 @@ describe('source platforms', () => {
     const refused = await t.call('DELETE', `${P}/${youzan}`, { token: admin });
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toBe(`已被 ${row?.n} 个客户引用，不能删除，只能停用`);
+    expect(refused.body.data).toEqual({ reason: 'IN_USE', usedBy: 'clients', count: row?.n });
     expect(c.sourcePlatformName).toBe('有赞');
     const en = await t.call('DELETE', `${P}/${youzan}`, {
       token: admin,
@@ -118,6 +119,7 @@ describe('source platforms', () => {
     const byOrders = await t.call('DELETE', `${P}/${offline}`, { token: admin });
     expect(byOrders.status).toBe(409);
     expect(byOrders.body.msg).toBe('已被 1 个订单引用，不能删除，只能停用');
+    expect(byOrders.body.data).toEqual({ reason: 'IN_USE', usedBy: 'orders', count: 1 });
     const unused = await t.call('POST', P, {
       token: admin,
       body: { code: 'TMP', name: '临时', type: 'OFFLINE' },
@@ -172,6 +174,7 @@ describe('order channels (two levels)', () => {
     const withKids = await t.call('DELETE', `${C}/${top.body.data.id}`, { token: admin });
     expect(withKids.status).toBe(409);
     expect(withKids.body.msg).toBe('该渠道下还有子渠道，不能删除');
+    expect(withKids.body.data).toMatchObject({ reason: 'IN_USE', usedBy: 'children' });
     const c = await createClient(t, admin, { channelId: child.body.data.id });
     const used = await t.call('DELETE', `${C}/${child.body.data.id}`, { token: admin });
     expect(used.body.msg).toBe('已被 1 个客户引用，不能删除，只能停用');

@@ -93,6 +93,9 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
     DATA_DIR: dataDir,
     ADMIN_PASSWORD,
     DEMO_DATA: '1',
+    // Products and orders of the demo only where a test asks for them (DEMO_COMMERCE: '1'):
+    // the commerce tests start from an empty catalogue.
+    DEMO_COMMERCE: '0',
     DEMO_PASSWORD,
     ...env,
   });

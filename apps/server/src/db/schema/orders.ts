@@ -43,10 +43,19 @@ export const salesOrder = pgTable(
   (t) => [
     uniqueIndex('sales_order_no_uq').on(t.orderNo),
     uniqueIndex('sales_order_external_uq').on(t.sourcePlatformId, t.externalOrderNo),
+    // The order-number search (own or platform number) looks the platform number up on its own;
+    // the unique index above leads with the platform (bench:orders: 149 ms without, at 2M orders).
+    index('sales_order_external_no_idx').on(t.externalOrderNo).where(sql`external_order_no IS NOT NULL`),
     uniqueIndex('sales_order_idempotency_uq').on(t.createdBy, t.idempotencyKey),
     index('sales_order_created_idx').on(t.createdAt, t.id),
     index('sales_order_pay_time_idx').on(t.payTime, t.id),
     index('sales_order_status_idx').on(t.status, t.createdAt),
+    // A status's newest first with the id tie-break, read straight off the index: without the id
+    // the planner walks the created_at index instead, and for COMPLETED (all older than the refund
+    // window) that walk skips every newer order (18-30 ms at 2M orders, 0.08 ms with this).
+    // (Ascending, read backwards: "created_at DESC, id DESC" is NULLS FIRST, which a DESC NULLS LAST
+    // index would not give.)
+    index('sales_order_status_created_idx').on(t.status, t.createdAt, t.id),
     index('sales_order_sales_idx').on(t.salesUserId, t.createdAt),
     index('sales_order_client_idx').on(t.clientId),
     index('sales_order_mobile_idx').on(t.buyerMobile),

@@ -7,6 +7,7 @@ import { hashPassword, type ScryptParams } from '../../lib/password';
 import type { Db } from '../client';
 import { adminUser, adminUserRole, department, role } from '../schema';
 import { seedDemoClients } from './demo-clients';
+import { seedDemoCommerce } from './demo-commerce';
 
 /** The demo company's departments: HQ with sales teams, product operations and teaching. */
 const DEPARTMENTS: { name: string; parent: string | null }[] = [
@@ -28,7 +29,8 @@ const DEMO_USERS = [
 /**
  * DEMO_DATA=1: departments and one staff user per built-in role (siyu1, chakan1, zhongtai1) with
  * DEMO_PASSWORD, or a generated password kept in DATA_DIR/demo-password. Idempotent; later issues
- * add their demo data here.
+ * add their demo data here: clients (demo-clients.ts), products and orders (demo-commerce.ts, unless
+ * DEMO_COMMERCE=0).
  */
 export const seedDemoData = async (
   db: Db,
@@ -47,6 +49,7 @@ export const seedDemoData = async (
   if (existing.length > 0) {
     // Demo data added by later issues still arrives in a database seeded before them.
     await seedDemoClients(db);
+    if (config.demoCommerce) await seedDemoCommerce(db);
     return {};
   }
 
@@ -90,6 +93,7 @@ export const seedDemoData = async (
       .where(eq(adminUser.username, config.adminUsername));
   }
   await seedDemoClients(db);
+  if (config.demoCommerce) await seedDemoCommerce(db);
   if (config.demoPassword) return {};
   const file = path.join(config.dataDir, 'demo-password');
   fs.mkdirSync(config.dataDir, { recursive: true });

@@ -1,0 +1,1 @@
+CREATE INDEX "sales_order_external_no_idx" ON "sales_order" USING btree ("external_order_no") WHERE external_order_no IS NOT NULL;

@@ -1,0 +1,1 @@
+CREATE INDEX "sales_order_status_created_idx" ON "sales_order" USING btree ("status","created_at","id");

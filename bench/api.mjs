@@ -6,8 +6,9 @@
 // prints the figures, PASS/FAIL against the targets and one JSON line, then cleans up.
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { fmtMB, MB, parseFlags, usage, verdict } from './lib/cli.mjs';
+import { fmtMB, MB, verdict } from './lib/cli.mjs';
 import { createBenchDatabase, redactUrl } from './lib/pg.mjs';
+import { startBench } from './lib/run.mjs';
 import { benchPassword, ensureServerBuilt, login, rssSampler, startServer } from './lib/server.mjs';
 
 const FLAGS = {
@@ -23,50 +24,15 @@ const TARGETS = {
   rssMaxBytes: { postgres: 300 * MB, pglite: 600 * MB },
 };
 
-let flags;
-try {
-  flags = parseFlags(process.argv.slice(2), FLAGS);
-} catch (err) {
-  console.error(`${err.message}\n\n${usage('Usage: npm run bench:api -- [flags]', FLAGS)}`);
-  process.exit(2);
-}
-if (flags.help) {
-  console.log(
-    usage('Usage: npm run bench:api -- [flags]   (DATABASE_URL=postgres://… for PostgreSQL)', FLAGS),
-  );
-  process.exit(0);
-}
+const { flags, onCleanup, run } = startBench({
+  what: 'bench:api',
+  spec: FLAGS,
+  usageLine: '(DATABASE_URL=postgres://… for PostgreSQL)',
+  watchdogSeconds: (f) => 2 * (f.warmup + f.duration) * 3 + 300,
+});
 
 const adminUrl = process.env.DATABASE_URL?.trim() || undefined;
 const kind = adminUrl ? 'postgres' : 'pglite';
-
-// Cleanup runs once, in reverse order of registration, on success, failure, signal or watchdog.
-const cleanups = [];
-let cleaning;
-const cleanup = () => {
-  cleaning ??= (async () => {
-    for (const fn of cleanups.reverse()) {
-      try {
-        await fn();
-      } catch (err) {
-        console.error(`cleanup: ${err instanceof Error ? err.message : err}`);
-      }
-    }
-  })();
-  return cleaning;
-};
-const bail = async (message, code) => {
-  console.error(message);
-  await cleanup();
-  process.exit(code);
-};
-process.once('SIGINT', () => bail('\ninterrupted: stopping the server and cleaning up', 130));
-process.once('SIGTERM', () => bail('\nterminated: stopping the server and cleaning up', 143));
-const watchdogMs = (2 * (flags.warmup + flags.duration) * 3 + 300) * 1000;
-const watchdog = setTimeout(
-  () => bail(`bench:api did not finish within ${watchdogMs / 1000} s; giving up`, 1),
-  watchdogMs,
-);
 
 const drive = async ({ title, url, method = 'GET', headers, body, duration }) => {
   const result = await autocannon({
@@ -100,7 +66,7 @@ const main = async () => {
   let databaseName;
   if (adminUrl) {
     const db = await createBenchDatabase(adminUrl);
-    cleanups.push(() => db.drop());
+    onCleanup(() => db.drop());
     databaseUrl = db.url;
     databaseName = db.name;
   }
@@ -113,10 +79,10 @@ const main = async () => {
     label: 'EduCRM server',
     onSpawn: (pid) => {
       rss = rssSampler(pid, 200, 'startup');
-      cleanups.push(() => rss.stop());
+      onCleanup(() => rss.stop());
     },
   });
-  cleanups.push(() => server.stop());
+  onCleanup(() => server.stop());
 
   const where = adminUrl ? `PostgreSQL (${redactUrl(databaseUrl)})` : 'PGlite (embedded, temp DATA_DIR)';
   console.log(
@@ -230,12 +196,4 @@ const main = async () => {
   return pass;
 };
 
-let ok = false;
-try {
-  ok = await main();
-} catch (err) {
-  console.error(`\nbench:api failed: ${err instanceof Error ? err.message : err}`);
-}
-await cleanup();
-clearTimeout(watchdog);
-process.exit(ok ? 0 : 1);
+run(main);

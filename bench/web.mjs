@@ -11,8 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { fmtBytes, parseFlags, spread, usage, verdict } from './lib/cli.mjs';
+import { fmtBytes, spread, verdict } from './lib/cli.mjs';
 import { findHeavyCode, HEAVY_CODE } from './lib/heavy-code.mjs';
+import { startBench } from './lib/run.mjs';
 import { benchPassword, ensureServerBuilt, login, ROOT, runCommand, startServer } from './lib/server.mjs';
 
 const FLAGS = {
@@ -52,51 +53,18 @@ const PAGES = [
   },
 ];
 
-let flags;
-try {
-  flags = parseFlags(process.argv.slice(2), FLAGS);
-} catch (err) {
-  console.error(`${err.message}\n\n${usage('Usage: npm run bench:web -- [flags]', FLAGS)}`);
-  process.exit(2);
-}
-if (flags.help) {
-  console.log(usage('Usage: npm run bench:web -- [flags]', FLAGS));
-  process.exit(0);
-}
-
-const cleanups = [];
-let cleaning;
-const cleanup = () => {
-  cleaning ??= (async () => {
-    for (const fn of cleanups.reverse()) {
-      try {
-        await fn();
-      } catch (err) {
-        console.error(`cleanup: ${err instanceof Error ? err.message : err}`);
-      }
-    }
-  })();
-  return cleaning;
-};
-const bail = async (message, code) => {
-  console.error(message);
-  await cleanup();
-  process.exit(code);
-};
-process.once('SIGINT', () => bail('\ninterrupted: closing the browser, stopping the server', 130));
-process.once('SIGTERM', () => bail('\nterminated: closing the browser, stopping the server', 143));
-const watchdogMs = (600 + PAGES.length * (flags.runs + 1) * (flags.timeout + 45)) * 1000;
-const watchdog = setTimeout(
-  () => bail(`bench:web did not finish within ${watchdogMs / 1000} s; giving up`, 1),
-  watchdogMs,
-);
+const { flags, onCleanup, run } = startBench({
+  what: 'bench:web',
+  spec: FLAGS,
+  watchdogSeconds: (f) => 600 + PAGES.length * (f.runs + 1) * (f.timeout + 45),
+});
 
 const gzipSize = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
 
 /** Builds the console into a temporary directory, so a dist someone else is serving is left alone. */
 const buildConsole = async () => {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-bench-web-'));
-  cleanups.push(() => fs.rmSync(outDir, { recursive: true, force: true }));
+  onCleanup(() => fs.rmSync(outDir, { recursive: true, force: true }));
   console.log(`▶ Building the console: vite build --outDir ${outDir}`);
   const started = performance.now();
   const code = await runCommand(
@@ -301,7 +269,7 @@ const main = async () => {
     env: { EDUCRM_WEB_DIST: distDir },
     label: 'EduCRM server',
   });
-  cleanups.push(() => server.stop());
+  onCleanup(() => server.stop());
 
   console.log(
     `EduCRM web benchmark: build ${distDir}${buildMs === null ? '' : ` (${(buildMs / 1000).toFixed(1)} s)`}, ` +
@@ -465,12 +433,4 @@ const main = async () => {
   return pass;
 };
 
-let ok = false;
-try {
-  ok = await main();
-} catch (err) {
-  console.error(`\nbench:web failed: ${err instanceof Error ? err.stack : err}`);
-}
-await cleanup();
-clearTimeout(watchdog);
-process.exit(ok ? 0 : 1);
+run(main);

@@ -22,7 +22,8 @@ export const redactUrl = (databaseUrl) => {
   }
 };
 
-const withClient = async (databaseUrl, fn) => {
+/** Runs fn(client) on one new connection to `databaseUrl`, closed afterwards. */
+export const withClient = async (databaseUrl, fn) => {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {
@@ -51,4 +52,58 @@ export const createBenchDatabase = async (adminUrl, name = `educrm_bench_${proce
       );
     },
   };
+};
+
+const LOOPBACK = ['127.0.0.1', 'localhost', '::1', '[::1]'];
+
+/**
+ * The PostgreSQL admin URL of a data-loading benchmark: DATABASE_URL or the local server. These
+ * benchmarks write millions of rows, so only a loopback server is accepted (exit 2 otherwise).
+ */
+export const loopbackAdminUrl = (what) => {
+  const adminUrl = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const host = new URL(adminUrl).hostname;
+  if (!LOOPBACK.includes(host)) {
+    console.error(`${what} runs against a loopback PostgreSQL only (got ${host})`);
+    process.exit(2);
+  }
+  return adminUrl;
+};
+
+/** Whether database `name` exists on the server of `adminUrl`. */
+export const databaseExists = (adminUrl, name) =>
+  withClient(adminUrl, async (c) => {
+    const { rows } = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    return rows.length > 0;
+  });
+
+/** Drops (if present) and creates database `name` (a plain identifier). */
+export const recreateDatabase = (adminUrl, name) =>
+  withClient(adminUrl, async (c) => {
+    if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unexpected database name ${name}`);
+    await c.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${quoteIdent(name)}`);
+  });
+
+/** Drops database `name` if it exists. */
+export const dropDatabase = (adminUrl, name) =>
+  withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+
+/**
+ * Reads a table and its indexes into shared_buffers (as far as they fit) with pg_prewarm when the
+ * server has it, as reference/cjk-name-search.md measured warm; returns a line for the report.
+ */
+export const prewarm = async (client, tables) => {
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_prewarm');
+    const t0 = performance.now();
+    const { rows } = await client.query(
+      `SELECT sum(pg_prewarm(oid))::bigint AS blocks FROM pg_class
+       WHERE oid = ANY($1::regclass[]) OR oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = ANY($1::regclass[]))`,
+      [tables],
+    );
+    return `pg_prewarm ${tables.join(', ')}: ${Number(rows[0].blocks).toLocaleString('en')} blocks (${((performance.now() - t0) / 1000).toFixed(1)} s)`;
+  } catch (err) {
+    return `pg_prewarm unavailable (${err.message}); measuring with a cold cache`;
+  }
 };

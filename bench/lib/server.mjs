@@ -9,7 +9,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const SERVER_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
+/**
+ * The server bundle. BENCH_SERVER_MAIN points at another build (e.g. one made with esbuild into
+ * apps/server/.scratch/ while someone else serves apps/server/dist); it is then never rebuilt.
+ */
+export const SERVER_MAIN = process.env.BENCH_SERVER_MAIN
+  ? path.resolve(process.env.BENCH_SERVER_MAIN)
+  : path.join(ROOT, 'apps/server/dist/main.js');
 export const ADMIN_USERNAME = 'admin';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -34,6 +40,10 @@ export const runCommand = (cmd, args, { cwd = ROOT, timeoutMs = 300_000, env = p
 
 /** Builds apps/server/dist/main.js with the server's own build script when it is missing (or when forced). */
 export const ensureServerBuilt = async ({ force = false } = {}) => {
+  if (process.env.BENCH_SERVER_MAIN) {
+    if (!fs.existsSync(SERVER_MAIN)) throw new Error(`BENCH_SERVER_MAIN ${SERVER_MAIN} does not exist`);
+    return false;
+  }
   if (!force && fs.existsSync(SERVER_MAIN)) return false;
   console.log('▶ Building the server (node apps/server/build.mjs)…');
   const code = await runCommand(process.execPath, ['build.mjs'], { cwd: path.join(ROOT, 'apps/server') });

@@ -416,18 +416,21 @@ export const ownerLogRow = z.object({
 });
 export type OwnerLogRow = z.infer<typeof ownerLogRow>;
 
-export const TIMELINE_KINDS = ['FOLLOW_UP', 'OWNER', 'AUDIT'] as const;
+export const TIMELINE_KINDS = ['FOLLOW_UP', 'OWNER', 'AUDIT', 'ORDER'] as const;
 export const timelineItem = z.object({
   kind: z.enum(TIMELINE_KINDS),
   id: z.number().int(),
   at: iso,
   actorId: z.number().int().nullable(),
   actorName: z.string().nullable(),
-  /** FOLLOW_UP: the follow-up type; OWNER: the owner-log type; AUDIT: the audit action. */
+  /** FOLLOW_UP: the follow-up type; OWNER: the owner-log type; AUDIT: the audit action; ORDER: its status. */
   type: z.string(),
-  /** FOLLOW_UP: the content; OWNER: the reason; AUDIT: the summary (phones never in full). */
+  /** FOLLOW_UP: the content; OWNER: the reason; AUDIT: the summary (phones never in full); ORDER: the order no. */
   text: z.string(),
-  /** FOLLOW_UP: source, nextFollowTime, stageAfter; OWNER: from/to user ids and names. */
+  /**
+   * FOLLOW_UP: source, nextFollowTime, stageAfter; OWNER: from/to user ids and names; ORDER: payAmount,
+   * refundAmount (fen), payTime. Orders appear only for callers who may list orders.
+   */
   detail: z.record(z.string(), z.unknown()),
 });
 export type TimelineItem = z.infer<typeof timelineItem>;

@@ -204,3 +204,30 @@ export const dashboardSummary = z.object({
   lowStockSkus: z.number().int().nullable(),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummary>;
+
+/**
+ * SKUs to pick on the order pages (manual-order lines, product filters), readable with the order
+ * pages' codes (siyu has no product pages). `onSale` (default true): only SKUs that can be ordered.
+ */
+export const orderSkuOptionsQuery = z
+  .object({
+    keyword: z.string().trim().max(64).optional(),
+    spuId: z.coerce.number().int().positive().optional(),
+    onSale: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
+  })
+  .strict();
+export const orderSkuOption = z.object({
+  skuId: z.number().int(),
+  spuId: z.number().int(),
+  spuName: z.string(),
+  skuCode: z.string(),
+  skuSpec: z.string(),
+  price: z.number().int(),
+  /** null = unlimited. */
+  stock: z.number().int().nullable(),
+  onSale: z.boolean(),
+});
+export type OrderSkuOption = z.infer<typeof orderSkuOption>;

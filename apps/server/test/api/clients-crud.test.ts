@@ -408,6 +408,9 @@ describe('detail, tags, timeline and deletion', () => {
     const times = items.map((i) => i.at);
     expect([...times].sort().reverse()).toEqual(times);
     expect(items.find((i) => i.type === 'TRANSFER')?.text).toBe('交接');
+    // A follow-up shows once (its audit twin is left out, like those of owner changes).
+    expect(items.filter((i) => i.kind === 'AUDIT' && i.type === 'followup.create')).toEqual([]);
+    expect(items.filter((i) => i.kind === 'FOLLOW_UP')).toHaveLength(1);
     const logs = await t.call('GET', `${BASE}/${c.id}/owner-logs`, { token: b.token });
     expect(logs.body.data.items.map((l: { type: string }) => l.type)).toEqual(['TRANSFER', 'CREATE']);
     expect(logs.body.data.items[0]).toMatchObject({

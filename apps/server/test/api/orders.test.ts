@@ -158,6 +158,45 @@ describe('payment, refunds, attribution', () => {
     expect(again.status).toBe(409);
   });
 
+  it("the client's timeline shows its orders to those who may list orders", async () => {
+    const items = async (token: string) =>
+      (await t.call('GET', `/api/v1/clients/${myClient}/timeline?limit=100`, { token })).body.data.items as {
+        kind: string;
+        type: string;
+        text: string;
+        detail: Record<string, unknown>;
+      }[];
+    const note = await t.call('POST', '/api/v1/follow-ups', {
+      token: siyu,
+      body: { clientId: myClient, type: 'CALL', content: '确认了报名信息' },
+    });
+    expect(note.status).toBe(200);
+    const orderNo = (await detail(orderId)).orderNo;
+    const seen = (await items(siyu)).find((i) => i.kind === 'ORDER' && i.text === orderNo);
+    expect(seen).toMatchObject({ type: 'PAID', detail: { payAmount: 259800, refundAmount: 0 } });
+    expect(typeof seen?.detail.payTime).toBe('string');
+    // A role that sees clients but not orders gets the rest of the timeline without them.
+    const role = await t.call('POST', '/api/v1/system/roles', {
+      token: admin,
+      body: { name: '只看客户', key: 'client-only', dataScope: 'ALL', permissions: ['client.list'] },
+    });
+    expect(role.status).toBe(200);
+    const user = await t.call('POST', '/api/v1/system/admin-users', {
+      token: admin,
+      body: {
+        username: 'clientonly',
+        nickname: '只看客户',
+        password: 'Client-only-2026',
+        roleIds: [role.body.data.id],
+      },
+    });
+    expect(user.status).toBe(200);
+    const clientOnly = await t.login('clientonly', 'Client-only-2026');
+    const theirs = await items(clientOnly);
+    expect(theirs.some((i) => i.kind === 'FOLLOW_UP' && i.text === '确认了报名信息')).toBe(true);
+    expect(theirs.some((i) => i.kind === 'ORDER')).toBe(false);
+  });
+
   it('refunds: partial then full; never above paid; a full refund closes the order', async () => {
     const refused = await t.call('POST', `/api/v1/orders/${orderId}/refunds`, {
       token: admin,

@@ -216,3 +216,12 @@ describe('products', () => {
     expect((await t.call('DELETE', `/api/v1/products/${ids[0]}`, { token: admin })).status).toBe(200);
   });
 });
+
+describe('options for the product pages', () => {
+  it('lets zhongtai read the grade and platform options (list filters)', async () => {
+    const res = await t.call('GET', '/api/v1/dict/options', { token: zhongtai });
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.body.data.grades)).toBe(true);
+    expect(Array.isArray(res.body.data.platforms)).toBe(true);
+  });
+});

@@ -35,6 +35,7 @@ import { writeAudit } from '../../lib/audit';
 import { scopeCondition } from '../../lib/data-scope';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
+import { inIdOrder, queryNamed } from '../../lib/named-query';
 import { updateVersioned } from '../../lib/versioned';
 import type { Principal } from '../../types';
 import {
@@ -71,9 +72,22 @@ export const COUNT_WHEN_ESTIMATED_AT_MOST = 1000;
 export const COUNT_KEYWORD_WHEN_ESTIMATED_AT_MOST = 200;
 /** Below this many clients in all, every total is counted (cheap at that size). */
 export const ALWAYS_COUNT_BELOW_ROWS = 50_000;
+/**
+ * A keyword the planner expects to match at most this many clients is read through its index
+ * first (the name-gram GIN bitmap, then a top-N sort) instead of walking the created_at btree and
+ * filtering. The planner's own crossover sits near 1,000-1,500 rows, but with created_at correlated
+ * to the heap it prices the walk too low: at a million clients a gram of ~1,200 clients makes the
+ * walk visit ~20,000 rows (8,300 buffers) against 1,200 rows (1,950 buffers) for the bitmap, 2.5-4x
+ * the time; the two meet near 3,000 matches (bench/README.md, bench:clients).
+ */
+export const KEYWORD_INDEX_FIRST_AT_MOST = 2500;
 const EXPORT_BATCH = 1000;
 
 const owner = alias(adminUser, 'owner_u');
+/** What any list order (ORDERS) reads: the columns a fenced keyword match set carries. */
+const SORT_COLUMNS = sql.raw(
+  'client.id, client.created_at, client.last_follow_time, client.next_follow_time, client.total_paid, client.pool_time',
+);
 
 /**
  * A client row with its display names, as one constant SQL text: only WHERE, ORDER BY and LIMIT
@@ -524,6 +538,42 @@ export class ClientService {
     return sql`(SELECT count(*)::int FROM (SELECT 1 FROM client WHERE ${where} LIMIT ${COUNT_CAP + 1}) capped)`;
   }
 
+  /**
+   * Where a keyword list page reads its matches from (`from`, with the `where` left to apply on
+   * it): the client table, or a fenced subquery (OFFSET 0 keeps the planner from pushing the page's
+   * ORDER BY into it; it is aliased `client` so the same ORDER BY applies above it):
+   * - a keyword on "my clients": the owner's clients through the owner index, then the keyword and
+   *   filters on them. The owner's few hundred rows cost well under a millisecond, where the
+   *   planner would AND the owner bitmap with the gram's GIN bitmap (thousands of entries read for
+   *   a mid-frequency character: 1-28 ms measured);
+   * - a keyword the planner expects to match at most KEYWORD_INDEX_FIRST_AT_MOST clients: all its
+   *   matches through the indexes (GIN bitmap), as narrow rows (id and the sortable columns: 15%
+   *   less work than whole rows), then the top of them by the page's order.
+   */
+  private sourceOf(
+    p: Principal,
+    scene: ListScene,
+    where: SQL,
+    keyword: boolean,
+    est: number | null,
+  ): { from: SQL; where: SQL; fenced: boolean } {
+    if (keyword && scene === 'mine') {
+      return {
+        from: sql`(SELECT * FROM client WHERE ${client.deleted} = false AND ${client.ownerUserId} = ${p.userId} OFFSET 0) client`,
+        where,
+        fenced: true,
+      };
+    }
+    if (keyword && est != null && est <= KEYWORD_INDEX_FIRST_AT_MOST) {
+      return {
+        from: sql`(SELECT ${SORT_COLUMNS} FROM client WHERE ${where} OFFSET 0) client`,
+        where: sql`TRUE`,
+        fenced: true,
+      };
+    }
+    return { from: sql`client`, where, fenced: false };
+  }
+
   private totalOf(n: number, est: number | null) {
     return n > COUNT_CAP
       ? { total: Math.max(COUNT_CAP, Math.round(est ?? 0)), totalExact: false }
@@ -543,8 +593,9 @@ export class ClientService {
   }
 
   /**
-   * One page in one round trip: the page's ids by the index order, their rows, and (when the
-   * planner expects few rows) the capped count as an uncorrelated scalar subquery.
+   * One page in two short round trips: the page's ids by the index order with (when the planner
+   * expects few rows) the capped count as an uncorrelated scalar subquery, then their rows by a
+   * prepared statement (bench:clients: half the database CPU of one query doing both).
    */
   async list(
     p: Principal,
@@ -563,17 +614,37 @@ export class ClientService {
       ),
       sql`, `,
     );
-    const { counted, est } = await this.counting(where, Boolean(q.keyword?.trim()));
-    const rows = await queryRows<RawListRow>(
+    const keyword = Boolean(q.keyword?.trim());
+    const { counted, est } = await this.counting(where, keyword);
+    const source = this.sourceOf(p, scene, where, keyword, est);
+    // A fenced source reads every match anyway (to sort them): its count comes with the page as a
+    // window aggregate instead of a second scan; otherwise the count stops at COUNT_CAP + 1.
+    const count = !counted
+      ? sql``
+      : source.fenced
+        ? sql`, count(*) OVER ()::int AS total_count`
+        : sql`, ${this.capped(where)} AS total_count`;
+    // The page's ids (planned per request: the filters decide the index), then their rows by a
+    // named statement of constant text (parsed and planned once per connection; lib/named-query).
+    const page = await queryRows<{ id: Id; total_count?: number }>(
       this.db,
-      sql`SELECT ${LIST_COLUMNS}${counted ? sql`, ${this.capped(where)} AS total_count` : sql``}
-          FROM client JOIN (SELECT client.id AS page_id FROM client WHERE ${where} ORDER BY ${order}
-                            LIMIT ${q.pageSize} OFFSET ${offset}) page ON page.page_id = client.id
-          ORDER BY ${order}`,
+      sql`SELECT client.id${count}
+          FROM ${source.from} WHERE ${source.where} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${offset}`,
     );
+    const ids = page.map((r) => Number(r.id));
+    const rows = ids.length
+      ? inIdOrder(
+          ids,
+          await queryNamed<RawListRow>(
+            this.db,
+            'client_list_rows',
+            sql`SELECT ${LIST_COLUMNS} FROM client WHERE client.id = ANY(${sql.param(ids)}::bigint[])`,
+          ),
+        )
+      : [];
     let total: { total: number; totalExact: boolean };
     if (!counted) total = { total: Math.round(est ?? 0), totalExact: false };
-    else if (rows.length) total = this.totalOf(Number(rows[0]?.total_count ?? 0), est);
+    else if (page.length) total = this.totalOf(Number(page[0]?.total_count ?? 0), est);
     else total = offset === 0 ? { total: 0, totalExact: true } : await this.total(where);
     return {
       items: rows.map((r) => this.toListRow(p, cfg, r)),
@@ -1080,8 +1151,9 @@ export class ClientService {
   }
 
   /**
-   * One merged timeline (DOMAIN 0 "Entity timeline"): follow-ups, owner changes and the audit rows
-   * of the client (without the audit twins of owner changes and follow-ups), newest first.
+   * One merged timeline (DOMAIN 0 "Entity timeline"): follow-ups, owner changes, the audit rows of
+   * the client (without the audit twins of owner changes and follow-ups) and, for callers who may
+   * list orders, its orders (at their creation), newest first.
    */
   async timeline(p: Principal, id: number, limit: number, before?: string): Promise<TimelineItem[]> {
     await this.get(p, id);
@@ -1119,13 +1191,25 @@ export class ClientService {
             SELECT 'AUDIT', a.id, a.at, a.actor_id, a.actor_name, a.action::text, a.summary::text, '{}'::json
             FROM audit_log a
             WHERE a.target_type = 'client' AND a.target_id = ${String(id)}
-              AND a.action NOT IN ('client.create', 'client.claim', 'client.assign', 'client.transfer', 'client.release')
+              AND a.action NOT IN ('client.create', 'client.claim', 'client.assign', 'client.transfer', 'client.release',
+                                   'followup.create')
+            ${
+              p.permissions.has('order.list')
+                ? sql`UNION ALL
+            SELECT 'ORDER', o.id, o.created_at, o.sales_user_id, coalesce(nullif(su.nickname, ''), su.username),
+                   o.status::text, o.order_no::text,
+                   json_build_object('payAmount', o.pay_amount, 'refundAmount', o.refund_amount, 'payTime', o.pay_time)
+            FROM sales_order o LEFT JOIN admin_user su ON su.id = o.sales_user_id
+            WHERE o.client_id = ${id}`
+                : sql``
+            }
           ) t ${beforeCond}
           ORDER BY t.at DESC, t.kind, t.id DESC LIMIT ${limit}`,
     );
     return rows.map((r) => {
       const detail = { ...(r.detail ?? {}) };
       if (typeof detail.nextFollowTime === 'string') detail.nextFollowTime = toIso(detail.nextFollowTime);
+      if (typeof detail.payTime === 'string') detail.payTime = toIso(detail.payTime);
       return {
         kind: r.kind,
         id: Number(r.id),

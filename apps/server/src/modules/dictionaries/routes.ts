@@ -35,7 +35,7 @@ export const dictionaryRoutes = async (app: FastifyInstance, opts: { dicts: Dict
   const { dicts } = opts;
   const none = envelopeOf(z.null());
 
-  // Options for client forms and filters: every page that shows or edits clients or orders.
+  // Options for client forms and filters: every page that shows or edits clients, orders or products.
   r.get(
     `${BASE}/options`,
     {
@@ -50,6 +50,11 @@ export const dictionaryRoutes = async (app: FastifyInstance, opts: { dicts: Dict
             'order.platform-list',
             'order.channel-list',
             'order.grade-list',
+            // product filters (grade) and the product form (grades, external ids per platform)
+            'product.list',
+            'product.add',
+            'product.edit',
+            'product.copy',
           ],
         },
       },

@@ -56,6 +56,13 @@ const isUniqueViolation = (err: unknown) => {
   return (e.cause?.code ?? e.code) === '23505';
 };
 
+/** The data of an "in use" refusal: the page offers to disable the entry instead of deleting it. */
+const IN_USE = (usedBy: 'clients' | 'orders' | 'children', count: number) => ({
+  reason: 'IN_USE',
+  usedBy,
+  count,
+});
+
 /**
  * Order dictionaries (DOMAIN 4.3): source platforms, two-level order channels and grades with the
  * admin's explicit yearly advance (Decision 10). Entries in use are refused deletion with the
@@ -124,8 +131,20 @@ export class DictionaryService {
       sql`SELECT (SELECT count(*)::int FROM client WHERE ${sql.identifier(column)} = ${id} AND deleted = false) AS clients,
                  (SELECT count(*)::int FROM sales_order WHERE ${sql.identifier(column)} = ${id}) AS orders`,
     );
-    if ((row?.clients ?? 0) > 0) throw new AppError(409, 'dictInUse', { count: row?.clients ?? 0 });
-    if ((row?.orders ?? 0) > 0) throw new AppError(409, 'dictInUseByOrders', { count: row?.orders ?? 0 });
+    if ((row?.clients ?? 0) > 0)
+      throw new AppError(
+        409,
+        'dictInUse',
+        { count: row?.clients ?? 0 },
+        IN_USE('clients', row?.clients ?? 0),
+      );
+    if ((row?.orders ?? 0) > 0)
+      throw new AppError(
+        409,
+        'dictInUseByOrders',
+        { count: row?.orders ?? 0 },
+        IN_USE('orders', row?.orders ?? 0),
+      );
   }
 
   private async softDelete(tx: DbOrTx, table: DictTable, id: number, p: Principal) {
@@ -345,7 +364,7 @@ export class DictionaryService {
         .from(orderChannel)
         .where(and(eq(orderChannel.parentId, id), eq(orderChannel.deleted, false)))
         .limit(1);
-      if (child) throw new AppError(409, 'channelHasChildren');
+      if (child) throw new AppError(409, 'channelHasChildren', {}, IN_USE('children', 1));
       await this.assertUnused(tx, 'channel_id', id);
       await this.softDelete(tx, orderChannel, id, p);
       await this.audit(

@@ -7,26 +7,19 @@
 // drives the order views with autocannon (20 connections, ~10 s each), prints p50/p95/p99 per view
 // and PASS/FAIL against p95 <= 50 ms and one JSON line, then drops the database. Loopback only; a
 // watchdog bounds the run.
-import pg from 'pg';
 import { verdict } from './lib/cli.mjs';
 import { createBenchSales, loadClients, prepareBenchDatabase } from './lib/clients-data.mjs';
 import { loadOrders } from './lib/orders-data.mjs';
 import { dropDatabase, loopbackAdminUrl, prewarm, redactUrl, withClient, withDatabase } from './lib/pg.mjs';
 import { loadAverage, startBench } from './lib/run.mjs';
 import { benchPassword, ensureServerBuilt, login, startServer } from './lib/server.mjs';
-import { apiCaller, cpuMeter, driveViews, reportViews } from './lib/views.mjs';
+import { apiCaller, driveViews, openCpuMeter, reportViews, VIEW_FLAGS } from './lib/views.mjs';
 
 const FLAGS = {
   orders: { type: 'number', default: 2_000_000, min: 10_000, max: 20_000_000, help: 'orders to load' },
   clients: { type: 'number', default: 1_000_000, min: 1000, max: 5_000_000, help: 'clients to load' },
   'follow-ups': { type: 'number', default: 0, min: 0, max: 20_000_000, help: 'follow-ups to load' },
-  duration: { type: 'number', default: 10, min: 1, max: 120, help: 'measured seconds per view' },
-  warmup: { type: 'number', default: 2, min: 0, max: 30, help: 'unmeasured warm-up seconds per view' },
-  connections: { type: 'number', default: 20, min: 1, max: 200, help: 'concurrent connections' },
-  build: { type: 'boolean', default: true, help: 'rebuild the server bundle first (--build=0 to reuse it)' },
-  keep: { type: 'boolean', help: 'keep the database afterwards (dropped by the next run)' },
-  reuse: { type: 'boolean', help: 'reuse a kept database of the same size instead of loading again' },
-  only: { type: 'string', default: '', help: 'run only the views whose title contains this text' },
+  ...VIEW_FLAGS,
 };
 const DB_NAME = 'educrm_bench_orders';
 const TARGET_P95_MS = 50;
@@ -46,13 +39,6 @@ const { flags, onCleanup, run } = startBench({
 });
 const adminUrl = loopbackAdminUrl('bench:orders');
 const dbUrl = withDatabase(adminUrl, DB_NAME);
-/** CPU per request of the server and of this database's PostgreSQL backends (same machine). */
-const openMeter = async (serverPid) => {
-  const client = new pg.Client({ connectionString: dbUrl });
-  await client.connect();
-  const sql = async (text, params) => (await client.query(text, params)).rows;
-  return { read: cpuMeter({ serverPid, sql, database: DB_NAME }), close: () => client.end() };
-};
 
 const main = async () => {
   const load = loadAverage();
@@ -187,7 +173,7 @@ const main = async () => {
   console.log(
     `▶ Driving ${views.length} views: ${flags.connections} connections, ${flags.warmup} s warm-up + ${flags.duration} s each`,
   );
-  const meter = await openMeter(server.pid);
+  const meter = await openCpuMeter({ dbUrl, database: DB_NAME, serverPid: server.pid });
   onCleanup(() => meter.close());
   const { results, health } = await driveViews({
     views,

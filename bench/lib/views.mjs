@@ -1,6 +1,7 @@
 // Drives list views of the API with autocannon and reports p50/p95/p99 per view against a p95
 // target (bench:clients, bench:orders). Each request of a view picks one of its paths at random.
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { verdict } from './cli.mjs';
 import { readCpuSeconds } from './server.mjs';
 
@@ -142,4 +143,23 @@ export const apiCaller = (baseURL) => async (method, path, token, body) => {
   const json = await res.json();
   if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(json)}`);
   return json.data;
+};
+
+/** The flags every list-view benchmark takes (bench:clients, bench:orders), after its own data sizes. */
+export const VIEW_FLAGS = {
+  duration: { type: 'number', default: 10, min: 1, max: 120, help: 'measured seconds per view' },
+  warmup: { type: 'number', default: 2, min: 0, max: 30, help: 'unmeasured warm-up seconds per view' },
+  connections: { type: 'number', default: 20, min: 1, max: 200, help: 'concurrent connections' },
+  build: { type: 'boolean', default: true, help: 'rebuild the server bundle first (--build=0 to reuse it)' },
+  keep: { type: 'boolean', help: 'keep the database afterwards (dropped by the next run)' },
+  reuse: { type: 'boolean', help: 'reuse a kept database of the same size instead of loading again' },
+  only: { type: 'string', default: '', help: 'run only the views whose title contains this text' },
+};
+
+/** CPU per request of the server and of the bench database's PostgreSQL backends (same machine). */
+export const openCpuMeter = async ({ dbUrl, database, serverPid }) => {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  const sql = async (text, params) => (await client.query(text, params)).rows;
+  return { read: cpuMeter({ serverPid, sql, database }), close: () => client.end() };
 };

@@ -96,18 +96,32 @@ beforeEach(() => {
 });
 
 /** Picks the option containing `text` of the select labelled `label` in the open drawer. */
+/**
+ * Types into a search select and chooses the option that shows both the typed text and `option`,
+ * with the keyboard: the option list re-renders as search results arrive, so a mouse click can land
+ * on a node that is being replaced.
+ */
 const pick = async (page: Page, label: string, typed: string, option: string | RegExp) => {
   const input = visibleDialog(page).last().getByLabel(label, { exact: true });
   await input.click();
   await input.fill(typed);
-  const item = page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    // Both the typed text and the wanted option: the list may still show the unfiltered (demo) options.
-    .filter({ hasText: typed })
-    .filter({ hasText: option })
-    .first();
-  await item.waitFor();
-  await item.click();
+  const matches = (text: string) =>
+    text.includes(typed) && (typeof option === 'string' ? text.includes(option) : option.test(text));
+  const options = page.locator('.ant-select-dropdown .ant-select-item-option').filter({ visible: true });
+  await options.filter({ hasText: typed }).filter({ hasText: option }).first().waitFor();
+  for (let step = 0; step < 30; step++) {
+    const active = page
+      .locator('.ant-select-dropdown .ant-select-item-option-active')
+      .filter({ visible: true })
+      .first();
+    const text = (await active.textContent({ timeout: 1_000 }).catch(() => null)) ?? '';
+    if (matches(text)) {
+      await page.keyboard.press('Enter');
+      return;
+    }
+    await page.keyboard.press('ArrowDown');
+  }
+  throw new Error(`no option "${String(option)}" for "${typed}" in ${label}`);
 };
 
 const detail = (page: Page) => page.getByTestId('order-detail');

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result, Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { getCopyDraft, productKeys } from '../../../api/products';
 import { inputToFormValues } from './formValues';
 import { ProductForm } from './ProductForm';
+import { ProductLoadState } from './ProductLoadState';
 
 const COPY_SUFFIX = '（副本）';
 
@@ -13,8 +12,6 @@ const COPY_SUFFIX = '（副本）';
  * ("<name>（副本）", new SKU codes, stock 0, sales reset, no platform ids), saved as a new draft.
  */
 const ProductCopyPage = () => {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const id = Number(useParams().id);
   const query = useQuery({
     queryKey: [...productKeys.detail(id), 'copy-draft'],
@@ -25,28 +22,8 @@ const ProductCopyPage = () => {
   });
   const draft = query.data;
 
-  if (query.isError && !draft)
-    return (
-      <Result
-        status="warning"
-        title={t('product.form.loadFailed')}
-        subTitle={query.error instanceof Error ? query.error.message : ''}
-        extra={[
-          <Button key="retry" type="primary" onClick={() => void query.refetch()}>
-            {t('table.retry')}
-          </Button>,
-          <Button key="back" onClick={() => navigate('/product/list')}>
-            {t('product.sku.backToList')}
-          </Button>,
-        ]}
-      />
-    );
-  if (!draft || !query.isFetchedAfterMount)
-    return (
-      <div className="product-page" data-testid="product-form-loading">
-        <Spin style={{ padding: 48 }} />
-      </div>
-    );
+  // Wait for this visit's own fetch: the form must start from the current version.
+  if (!draft || !query.isFetchedAfterMount) return <ProductLoadState query={query} />;
   const sourceName = draft.name.endsWith(COPY_SUFFIX) ? draft.name.slice(0, -COPY_SUFFIX.length) : draft.name;
   return <ProductForm mode="copy" initialValues={inputToFormValues(draft)} sourceName={sourceName} />;
 };

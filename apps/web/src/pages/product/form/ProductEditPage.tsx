@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result, Spin } from 'antd';
+import { Button, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { getProduct, productKeys } from '../../../api/products';
 import { detailToInput, inputToFormValues } from './formValues';
 import { ProductForm } from './ProductForm';
+import { ProductLoadState } from './ProductLoadState';
 
 /** Product > Edit /product/edit/:id (hidden; admin; the router lets digits only through). */
 const ProductEditPage = () => {
@@ -23,29 +24,8 @@ const ProductEditPage = () => {
   });
   const product = query.data;
 
-  if (query.isError && !product)
-    return (
-      <Result
-        status="warning"
-        title={t('product.form.loadFailed')}
-        subTitle={query.error instanceof Error ? query.error.message : ''}
-        extra={[
-          <Button key="retry" type="primary" onClick={() => void query.refetch()}>
-            {t('table.retry')}
-          </Button>,
-          <Button key="back" onClick={() => navigate('/product/list')}>
-            {t('product.sku.backToList')}
-          </Button>,
-        ]}
-      />
-    );
   // Wait for this visit's own fetch: the form must start from the current version.
-  if (!product || !query.isFetchedAfterMount)
-    return (
-      <div className="product-page" data-testid="product-form-loading">
-        <Spin style={{ padding: 48 }} />
-      </div>
-    );
+  if (!product || !query.isFetchedAfterMount) return <ProductLoadState query={query} />;
   if (product.status === 'RECYCLE')
     return (
       <Result

@@ -232,11 +232,22 @@ test('admin: create an order, confirm its payment, refund a part and then the re
   await detail(page).locator('[data-status="PARTIAL"]').waitFor();
 
   // ---- full refund of the rest closes the order
-  await detail(page)
-    .getByRole('button', { name: /申请退款/ })
-    .click();
+  // The drawer re-renders as the refund lands; a click during that can be lost, so try again.
+  const fullOption = visibleDialog(page).last().getByText('全额退款', { exact: true });
+  for (let attempt = 1; ; attempt++) {
+    if (await fullOption.isVisible()) break;
+    await detail(page)
+      .getByRole('button', { name: /申请退款/ })
+      .click();
+    try {
+      await fullOption.waitFor({ timeout: 8_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
   await settle(page);
-  await visibleDialog(page).last().getByText('全额退款', { exact: true }).click();
+  await fullOption.click();
   await visibleDialog(page)
     .last()
     .getByText(/退还全部可退金额 ¥2,896.50/)

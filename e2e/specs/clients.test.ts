@@ -112,7 +112,7 @@ test('siyu creates a client (a taken mobile shows its owner), follows up from th
   await release.getByText('请填写原因').waitFor();
   await release.getByLabel('原因').fill('家长暂无需求，放回公海');
   await release.getByRole('button', { name: label('确定') }).click();
-  await toast(page, '操作成功').waitFor();
+  await toast(page, `已将「${name}」放入公海`).waitFor();
   await row(page, name).waitFor({ state: 'detached' });
 });
 

@@ -207,7 +207,7 @@ test('settings: tags view, fixed header, sidebar logo and theme persist across r
       getComputedStyle(document.documentElement).getPropertyValue('--app-theme').trim(),
     ),
   ).toBe('#11a983');
-  expect(await page.locator('.settings-handle').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+  expect(await page.locator('.settings-handle').evaluate((el) => getComputedStyle(el).color)).toBe(
     'rgb(17, 169, 131)',
   );
 });

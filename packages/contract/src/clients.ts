@@ -235,7 +235,7 @@ export type PoolListQuery = z.infer<typeof poolListQuery>;
 
 const text = (max: number) => z.string().trim().max(max);
 const clientFields = {
-  /** Empty: "未命名" + the last four digits of the mobile. */
+  /** Empty: "未命名" (in the caller's language) + the last four digits of the mobile. */
   name: text(64),
   /** Any common notation; stored normalised (see normalizeMobile). */
   mobile: z.string().trim().min(1, 'msg:required').max(32),
@@ -355,7 +355,12 @@ export const bulkStageBody = bulkIdsBody.extend({ stage: z.enum(CLIENT_STAGES) }
 export const claimQuota = z.object({
   claimedToday: z.number().int(),
   claimDailyLimit: z.number().int(),
+  /** Clients that count against the owner limit (deal clients only when the rule says so). */
   owned: z.number().int(),
+  /** Every client the caller owns, deal clients included (the dashboard's "my clients"). */
+  ownedAll: z.number().int(),
+  /** Whether the tightest owner rule counts deal clients. */
+  ownedCountsDeal: z.boolean(),
   /** The tightest OWNER_LIMIT that applies; null = none. */
   ownerLimit: z.number().int().nullable(),
   locked: z.number().int(),
@@ -439,6 +444,11 @@ export const timelineQuery = z
     limit: z.coerce.number().int().min(1).max(200).default(50),
     /** Items strictly before this time (the next page). */
     before: dateParam.optional(),
+    /**
+     * all: the merged timeline (audit rows that repeat an owner change or a follow-up left out);
+     * audit: the whole audit trail of the client and (for callers who may list orders) its orders.
+     */
+    view: z.enum(['all', 'audit']).default('all'),
   })
   .strict();
 

@@ -39,7 +39,7 @@ export const confirmPayment = z
     payTradeNo: z.string().trim().max(64).default(''),
     voucherUrls: z
       .array(z.string().regex(/^\/api\/v1\/files\/[\w-]+$/, 'msg:invalidValue'))
-      .min(1, 'msg:required')
+      .min(1, 'msg:voucherRequired')
       .max(9),
     version: z.number().int().positive(),
   })

@@ -388,6 +388,32 @@ describe('detail, tags, timeline and deletion', () => {
     expect(stage.status).toBe(403);
   });
 
+  it('the audit view lists the whole audit trail, creation and owner changes included', async () => {
+    const c = await createClient(t, a.token, { name: '审计客户' });
+    await t.call('POST', `${BASE}/${c.id}/release`, { token: a.token, body: { reason: '家长暂无需求' } });
+    const all = await t.call('GET', `${BASE}/${c.id}/timeline`, { token: admin });
+    expect(all.body.data.items.filter((i: { kind: string }) => i.kind === 'AUDIT')).toEqual([]);
+    const audit = await t.call('GET', `${BASE}/${c.id}/timeline?view=audit`, { token: admin });
+    expect(audit.status).toBe(200);
+    expect(audit.body.data.items.map((i: { kind: string; type: string }) => `${i.kind}:${i.type}`)).toEqual([
+      'AUDIT:client.release',
+      'AUDIT:client.create',
+    ]);
+    const other = await t.call('GET', `${BASE}/${c.id}/timeline?view=nonsense`, { token: admin });
+    expect(other.status).toBe(400);
+  });
+
+  it("names a client saved without a name in the caller's language", async () => {
+    const zh = await t.call('POST', BASE, { token: a.token, body: { name: '', mobile: '13900115566' } });
+    expect(zh.body.data.name).toBe('未命名5566');
+    const en = await t.call('POST', BASE, {
+      token: a.token,
+      body: { name: '', mobile: '13900117788' },
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
+    expect(en.body.data.name).toBe('Unnamed 7788');
+  });
+
   it('merges follow-ups, owner changes and audit rows into one timeline, newest first', async () => {
     const c = await createClient(t, a.token, { name: '时间线客户' });
     await t.call('PUT', `${BASE}/${c.id}`, { token: a.token, body: { level: 'A', version: 1 } });

@@ -52,6 +52,7 @@ export const clientKeys = {
   mine: ['client', 'mine'] as const,
   detail: (id: number) => ['client', 'detail', id] as const,
   timeline: (id: number) => ['client', 'detail', id, 'timeline'] as const,
+  auditTrail: (id: number) => ['client', 'detail', id, 'audit'] as const,
   ownerLogs: (id: number) => ['client', 'detail', id, 'owner-logs'] as const,
   importJob: (id: string) => ['client-import', id] as const,
 };
@@ -96,8 +97,10 @@ export const revealClientPhone = (id: number) =>
 export const changeClientTags = (id: number, body: { add?: number[]; remove?: number[] }) =>
   request<ClientRow>({ url: `${CLIENTS}/${id}/tags`, method: 'post', data: body, silent: true });
 
-export const getClientTimeline = (id: number, params: { limit?: number; before?: string } = {}) =>
-  request<{ items: TimelineItem[] }>({ url: `${CLIENTS}/${id}/timeline`, method: 'get', params });
+export const getClientTimeline = (
+  id: number,
+  params: { limit?: number; before?: string; view?: 'all' | 'audit' } = {},
+) => request<{ items: TimelineItem[] }>({ url: `${CLIENTS}/${id}/timeline`, method: 'get', params });
 
 export const getClientOwnerLogs = (id: number) =>
   request<{ items: OwnerLogRow[] }>({ url: `${CLIENTS}/${id}/owner-logs`, method: 'get' });

@@ -8,7 +8,6 @@ import { useAppStore } from '../stores/app';
 import { useSettingsStore } from '../stores/settings';
 import { AppMain } from './AppMain/AppMain';
 import { Navbar } from './Navbar';
-import { SettingsPanel } from './Settings/SettingsPanel';
 import { Sidebar } from './Sidebar/Sidebar';
 import { TagsView } from './TagsView/TagsView';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
@@ -24,7 +23,6 @@ const Layout = () => {
   const closeSidebar = useAppStore((s) => s.closeSidebar);
   const fixedHeader = useSettingsStore((s) => s.fixedHeader);
   const tagsView = useSettingsStore((s) => s.tagsView);
-  const showSettings = useSettingsStore((s) => s.showSettings);
   useResizeHandler();
   useTokenRefresh();
 
@@ -63,7 +61,6 @@ const Layout = () => {
               </header>
               <AppMain />
             </div>
-            {showSettings ? <SettingsPanel /> : null}
             <UnsavedChangesGuard />
           </div>
         </QueryClientProvider>

@@ -7,7 +7,9 @@ import {
   type ClientRow,
   type ClientUpdate,
   type DuplicateResult,
+  formatMessage,
   isCnMobile,
+  type Language,
   maskMobile,
   normalizeMobile,
   type OwnerLogRow,
@@ -271,6 +273,10 @@ export interface DuplicateHit {
 }
 
 /** Clients: lists (all within scope, mine, pool), detail, timeline, create/edit/delete/restore, tags, duplicates. */
+/** The name of a client saved without one: "未命名" (in the caller's language) + the mobile's last four digits. */
+const unnamedClient = (lang: Language, mobile: string) =>
+  formatMessage(lang, 'unnamedClient', { last4: mobile.slice(-4) });
+
 export class ClientService {
   constructor(
     private readonly db: Db,
@@ -852,7 +858,7 @@ export class ClientService {
     const [created] = await tx
       .insert(client)
       .values({
-        name: input.name || `未命名${input.mobile.slice(-4)}`,
+        name: input.name || unnamedClient('zh', input.mobile),
         mobile: input.mobile,
         mobileRaw: input.mobileRaw,
         wechatId: input.wechatId,
@@ -894,7 +900,8 @@ export class ClientService {
     return created.id;
   }
 
-  async create(p: Principal, input: ClientCreate, ip: string): Promise<ClientRow> {
+  /** `lang`: the caller's language, which names a client created without a name ("Unnamed 1234"). */
+  async create(p: Principal, input: ClientCreate, ip: string, lang: Language = 'zh'): Promise<ClientRow> {
     const mobile = normalizeMobile(input.mobile);
     if (!isCnMobile(mobile)) throw fieldError('mobile', 'mobileInvalid');
     let target: TargetUser | null;
@@ -915,7 +922,12 @@ export class ClientService {
         const newId = await this.insertClient(
           tx,
           p,
-          { ...input, mobile, mobileRaw: input.mobile.trim() === mobile ? null : input.mobile.trim() },
+          {
+            ...input,
+            name: input.name || unnamedClient(lang, mobile),
+            mobile,
+            mobileRaw: input.mobile.trim() === mobile ? null : input.mobile.trim(),
+          },
           target,
           '',
         );
@@ -929,7 +941,13 @@ export class ClientService {
     return this.get(p, id);
   }
 
-  async update(p: Principal, id: number, input: ClientUpdate, ip: string): Promise<ClientRow> {
+  async update(
+    p: Principal,
+    id: number,
+    input: ClientUpdate,
+    ip: string,
+    lang: Language = 'zh',
+  ): Promise<ClientRow> {
     let newMobile: string | null = null;
     await this.db
       .transaction(async (tx) => {
@@ -957,7 +975,7 @@ export class ClientService {
           tagIds: input.tagIds?.filter((t) => !before.tagIds.includes(t)),
         });
         const mobileNow = values.mobile ?? before.mobile ?? '';
-        if (input.name !== undefined) values.name = input.name || `未命名${mobileNow.slice(-4)}`;
+        if (input.name !== undefined) values.name = input.name || unnamedClient(lang, mobileNow);
         if (input.gradeId !== undefined && input.gradeId !== before.gradeId) {
           values.gradeId = input.gradeId;
           values.gradeYear = input.gradeId == null ? null : academicYearOf(this.now());
@@ -1221,6 +1239,45 @@ export class ClientService {
         detail,
       };
     });
+  }
+
+  /**
+   * The client's audit tab: every audit row of the client (creation, claims, releases, edits, phone
+   * reveals...) and, for callers who may list orders, the audit rows of its orders, newest first.
+   */
+  async auditTrail(p: Principal, id: number, limit: number, before?: string): Promise<TimelineItem[]> {
+    await this.get(p, id);
+    const beforeCond = before ? sql`AND a.at < ${new Date(before)}` : sql``;
+    const orders = p.permissions.has('order.list')
+      ? sql`OR (a.target_type = 'order'
+               AND a.target_id IN (SELECT o.id::text FROM sales_order o WHERE o.client_id = ${id}))`
+      : sql``;
+    const rows = await queryRows<{
+      id: number;
+      at: Date | string;
+      actor_id: number | null;
+      actor_name: string | null;
+      action: string;
+      summary: string | null;
+      target_type: string | null;
+    }>(
+      this.db,
+      sql`SELECT a.id, a.at, a.actor_id, a.actor_name, a.action::text AS action, a.summary::text AS summary,
+                 a.target_type
+          FROM audit_log a
+          WHERE ((a.target_type = 'client' AND a.target_id = ${String(id)}) ${orders}) ${beforeCond}
+          ORDER BY a.at DESC, a.id DESC LIMIT ${limit}`,
+    );
+    return rows.map((r) => ({
+      kind: 'AUDIT' as const,
+      id: Number(r.id),
+      at: toIso(r.at) as string,
+      actorId: r.actor_id == null ? null : Number(r.actor_id),
+      actorName: r.actor_name,
+      type: r.action,
+      text: r.summary ?? '',
+      detail: { targetType: r.target_type },
+    }));
   }
 
   /** Enabled staff within the caller's scope: owner filter and assign / transfer targets. */

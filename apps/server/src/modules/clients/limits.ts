@@ -88,6 +88,8 @@ export const quotaOf = async (tx: DbOrTx, cfg: PoolConfig, target: TargetUser, n
     claimedToday: claimed,
     claimDailyLimit: cfg.claimDailyLimit,
     owned: tightest?.deal_counts ? owned.all : owned.nonDeal,
+    ownedAll: owned.all,
+    ownedCountsDeal: Boolean(tightest?.deal_counts),
     ownerLimit: tightest?.max_count ?? null,
     locked: owned.locked,
     lockLimit: lockRules.length ? Math.min(...lockRules.map((r) => r.max_count)) : null,

@@ -330,7 +330,7 @@ export const clientRoutes = async (
       config: { access: can('client.create') },
       schema: { tags, body: clientCreate, response: { 200: one } },
     },
-    async (req) => ok(await clients.create(principalOf(req), req.body, requestIp(req))),
+    async (req) => ok(await clients.create(principalOf(req), req.body, requestIp(req), requestLanguage(req))),
   );
   r.get(
     `${BASE}/:id`,
@@ -343,7 +343,10 @@ export const clientRoutes = async (
       config: { access: can('client.update') },
       schema: { tags, params: idParam, body: clientUpdate, response: { 200: one } },
     },
-    async (req) => ok(await clients.update(principalOf(req), req.params.id, req.body, requestIp(req))),
+    async (req) =>
+      ok(
+        await clients.update(principalOf(req), req.params.id, req.body, requestIp(req), requestLanguage(req)),
+      ),
   );
   r.delete(
     `${BASE}/:id`,
@@ -371,7 +374,10 @@ export const clientRoutes = async (
     },
     async (req) =>
       ok({
-        items: await clients.timeline(principalOf(req), req.params.id, req.query.limit, req.query.before),
+        items:
+          req.query.view === 'audit'
+            ? await clients.auditTrail(principalOf(req), req.params.id, req.query.limit, req.query.before)
+            : await clients.timeline(principalOf(req), req.params.id, req.query.limit, req.query.before),
       }),
   );
   r.get(

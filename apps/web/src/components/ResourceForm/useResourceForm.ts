@@ -16,6 +16,9 @@ import {
 } from './zodRules';
 
 /** Validation messages: the web's own (`validation.*`) first, else the server's in the UI language. */
+/** Thrown by an `onSubmit` that asked the user to confirm and was told no: the form stays as it is. */
+export class SubmitCancelled extends Error {}
+
 export const translateValidation = (m: ValidationMessage): string => {
   const webKey = `validation.${m.key}`;
   if (i18n.exists(webKey)) return i18n.t(webKey, m.params);
@@ -118,6 +121,10 @@ export const useResourceForm = <Values extends object, Result = unknown>(
       if (successMessage !== false) void message.success(successMessage ?? t('form.saved'));
       onSuccess?.(result, body);
     } catch (error) {
+      if (error instanceof SubmitCancelled) {
+        setState((s) => ({ ...s, submitting: false }));
+        return;
+      }
       const fields = fieldErrorsOf(error);
       // Fields the form shows (registered items); errors of others are listed above the fields.
       const shown = new Set(Object.keys((form.getFieldsValue() as object | undefined) ?? {}));

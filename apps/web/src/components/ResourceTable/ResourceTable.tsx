@@ -201,6 +201,9 @@ export const ResourceTable = <Row extends object>({
         </Button>
       }
     />
+  ) : query.isFetching ? (
+    // Loading with no rows yet: the spinner alone, not "no data" beneath it.
+    <div className="resource-table__loading" />
   ) : (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('table.empty')} />
   );

@@ -1,11 +1,12 @@
 import { SettingOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettingsStore } from '../../stores/settings';
 
 const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
 
-/** The settings handle on the right edge (shown when showSettings); the drawer loads on first use. */
+/** The settings button of the navbar (shown when showSettings); the drawer loads on first use. */
 export const SettingsPanel = () => {
   const { t } = useTranslation();
   const theme = useSettingsStore((s) => s.theme);
@@ -13,20 +14,19 @@ export const SettingsPanel = () => {
   const [loaded, setLoaded] = useState(false);
   return (
     <>
-      <button
-        type="button"
-        hidden={open}
-        className="settings-handle"
-        style={{ background: theme }}
+      <Button
+        type="text"
+        className="right-menu-item settings-handle"
+        style={{ color: theme }}
+        icon={<SettingOutlined aria-hidden="true" />}
+        title={t('settings.open')}
         aria-label={t('settings.open')}
         aria-expanded={open}
         onClick={() => {
           setLoaded(true);
           setOpen(true);
         }}
-      >
-        <SettingOutlined aria-hidden="true" />
-      </button>
+      />
       {loaded ? (
         <Suspense fallback={null}>
           <SettingsDrawer open={open} onClose={() => setOpen(false)} />

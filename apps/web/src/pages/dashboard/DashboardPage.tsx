@@ -41,7 +41,7 @@ const DashboardPage = () => {
           {roles.length ? (
             roles.map((role) => (
               <span key={role} className="dashboard-role">
-                {role}
+                {i18n.exists(`dashboard.roleName.${role}`) ? t(`dashboard.roleName.${role}`) : role}
               </span>
             ))
           ) : (

@@ -93,13 +93,15 @@ export const QuotaSummary = ({
       />
       <Meter
         testId="quota-owned"
-        label={t('client.pool.owned')}
+        label={t(quota.ownedCountsDeal ? 'client.pool.owned' : 'client.pool.ownedNonDeal')}
         used={quota.owned}
         cap={quota.ownerLimit}
         note={
           quota.ownerLimit !== null && quota.owned >= quota.ownerLimit
             ? t('client.pool.ownedFull')
-            : undefined
+            : quota.ownedCountsDeal
+              ? undefined
+              : t('client.pool.ownedAll', { count: quota.ownedAll })
         }
       />
       <Meter

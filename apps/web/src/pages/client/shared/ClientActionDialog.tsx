@@ -65,16 +65,31 @@ export const ClientActionDialog = ({
       const reason = typeof values.reason === 'string' ? values.reason.trim() : '';
       if (request.scope === 'one') {
         const id = request.client.id;
-        if (kind === 'release') await releaseClient(id, reason);
-        else if (kind === 'transfer') await transferClient(id, { userId: values.userId as number, reason });
-        else if (kind === 'assign') await assignClient(id, { userId: values.userId as number });
-        else if (kind === 'tags') {
+        const name = request.client.name;
+        // Say what happened, naming the client (and the new owner where there is one).
+        let done: string;
+        if (kind === 'release') {
+          await releaseClient(id, reason);
+          done = t('client.action.doneRelease', { name });
+        } else if (kind === 'transfer' || kind === 'assign') {
+          const body = { userId: values.userId as number };
+          const after =
+            kind === 'transfer'
+              ? await transferClient(id, { ...body, reason })
+              : await assignClient(id, body);
+          const to = after?.ownerName ?? `#${body.userId}`;
+          done = t(kind === 'transfer' ? 'client.action.doneTransfer' : 'client.action.doneAssign', {
+            name,
+            to,
+          });
+        } else if (kind === 'tags') {
           const before = request.client.tags.map((x) => x.id);
           const after = (values.tagIds as number[] | undefined) ?? [];
           await changeClientTags(id, {
             add: after.filter((x) => !before.includes(x)),
             remove: before.filter((x) => !after.includes(x)),
           });
+          done = t('client.action.doneTags', { name });
         } else {
           const body = { ids: [id] };
           const result =
@@ -86,8 +101,12 @@ export const ClientActionDialog = ({
               : await bulkSetClientStage({ ...body, stage: values.stage as ClientStage });
           const failed = result.results.find((r) => !r.ok);
           if (failed) throw new Error(failed.msg);
+          done =
+            kind === 'level'
+              ? t('client.action.doneLevel', { name })
+              : t('client.action.doneStage', { name, stage: t(`client.stage.${String(values.stage)}`) });
         }
-        void message.success(t('client.action.done'));
+        void message.success(done);
         onDone(null);
         return;
       }

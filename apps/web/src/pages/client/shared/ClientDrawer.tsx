@@ -30,8 +30,6 @@ export interface ClientDrawerProps {
   onChanged?: () => void;
 }
 
-const AUDIT_ONLY = ['AUDIT'] as const;
-
 /** Name, phone, stage, level, owner, tags and lock state of the client, above the tabs. */
 const Summary = ({ client }: { client: ClientRow }) => {
   const { t } = useTranslation();
@@ -41,7 +39,9 @@ const Summary = ({ client }: { client: ClientRow }) => {
         <StageTag stage={client.stage} />
         {client.level ? <LevelTag level={client.level} /> : null}
         {client.locked ? <Tag className="status-tag status-tag--warning">{t('client.locked')}</Tag> : null}
-        {client.dealStatus ? <Tag className="status-tag status-tag--success">{t('client.deal')}</Tag> : null}
+        {client.dealStatus && client.stage !== 'DEAL' ? (
+          <Tag className="status-tag status-tag--success">{t('client.deal')}</Tag>
+        ) : null}
         {client.deleted ? <Tag className="status-tag status-tag--error">{t('client.deletedTag')}</Tag> : null}
       </div>
       <div className="client-drawer__facts">
@@ -224,11 +224,7 @@ export default function ClientDrawer({ clientId, onClose, onChanged }: ClientDra
                   key: 'audit',
                   label: t('client.tab.audit'),
                   children: (
-                    <ClientTimelineTab
-                      clientId={client.id}
-                      kinds={AUDIT_ONLY}
-                      emptyText={t('client.auditEmpty')}
-                    />
+                    <ClientTimelineTab clientId={client.id} view="audit" emptyText={t('client.auditEmpty')} />
                   ),
                 },
                 {

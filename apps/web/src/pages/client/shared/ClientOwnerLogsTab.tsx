@@ -41,7 +41,8 @@ export const ClientOwnerLogsTab = ({ clientId }: { clientId: number }) => {
         {
           key: 'from',
           title: t('client.ownerLogs.from'),
-          render: (_, r) => person(r.fromUserName, r.fromUserId),
+          // A created client came from nowhere (not from the pool).
+          render: (_, r) => (r.type === 'CREATE' ? '-' : person(r.fromUserName, r.fromUserId)),
         },
         { key: 'to', title: t('client.ownerLogs.to'), render: (_, r) => person(r.toUserName, r.toUserId) },
         {

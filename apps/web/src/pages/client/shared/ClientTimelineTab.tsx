@@ -105,30 +105,29 @@ const COLORS = { FOLLOW_UP: 'blue', OWNER: 'orange', AUDIT: 'gray', ORDER: 'gree
 
 /**
  * The merged timeline of a client (follow-ups, owner changes and the audit trail, newest first,
- * grouped by day), or only some kinds of it (the audit tab). Loads older entries on demand.
+ * grouped by day), or its whole audit trail (the audit tab). Loads older entries on demand.
  */
 export const ClientTimelineTab = ({
   clientId,
-  kinds,
+  view = 'all',
   emptyText,
 }: {
   clientId: number;
-  kinds?: readonly TimelineItem['kind'][];
+  view?: 'all' | 'audit';
   emptyText?: string;
 }) => {
   const { t } = useTranslation();
   const query = useInfiniteQuery({
-    queryKey: clientKeys.timeline(clientId),
+    queryKey: view === 'audit' ? clientKeys.auditTrail(clientId) : clientKeys.timeline(clientId),
     queryFn: ({ pageParam }) =>
-      getClientTimeline(clientId, { limit: TIMELINE_PAGE_SIZE, before: pageParam }).then((r) => r.items),
+      getClientTimeline(clientId, { limit: TIMELINE_PAGE_SIZE, before: pageParam, view }).then(
+        (r) => r.items,
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (_last, pages) => nextTimelineBefore(pages),
     staleTime: 15_000,
   });
-  const items = useMemo(() => {
-    const all = mergeTimeline(query.data?.pages ?? []);
-    return kinds ? all.filter((i) => kinds.includes(i.kind)) : all;
-  }, [query.data, kinds]);
+  const items = useMemo(() => mergeTimeline(query.data?.pages ?? []), [query.data]);
   const days = useMemo(() => groupByDay(items, localDay), [items]);
 
   if (query.isPending) return <Spin className="client-tab-spin" />;

@@ -16,7 +16,7 @@ import { useDepartments } from '../../system/queries';
 import { CreateOrderDrawer } from '../shared/CreateOrderDrawer';
 import { useOrderDicts, useProductFilter, useStaffSearch } from '../shared/lookups';
 import { type OrderAction, OrderDrawer } from '../shared/OrderDrawer';
-import { BuyerMobile, OrderStatusTags } from '../shared/orderDisplay';
+import { BuyerMobile, isUnpaid, OrderStatusTags } from '../shared/orderDisplay';
 import '../shared/order.css';
 
 const at = (iso: string | null) => (iso ? parseTime(iso, '{y}-{m}-{d} {h}:{i}') : '-');
@@ -178,11 +178,18 @@ const OrderListPage = () => {
     },
     {
       key: 'payAmount',
-      title: t('order.field.payAmount'),
+      title: t('order.field.amountColumn'),
       align: 'right',
       sortField: 'payAmount',
-      width: 120,
-      render: (_, o) => money(o.payAmount),
+      width: 130,
+      render: (_, o) =>
+        isUnpaid(o.status) ? (
+          <span title={t('order.field.dueAmount')}>
+            <span className="order-sub order-due">{t('order.field.dueShort')}</span> {money(o.payAmount)}
+          </span>
+        ) : (
+          money(o.payAmount)
+        ),
     },
     {
       key: 'refundAmount',
@@ -244,7 +251,6 @@ const OrderListPage = () => {
       title: t('table.actions'),
       locked: true,
       fixed: 'right',
-      width: 200,
       render: (_, o) => {
         const paid = o.status === 'PAID' || o.status === 'COMPLETED';
         const openWith = (action: OrderAction | null) => () => setOpen({ id: o.id, action });

@@ -10,7 +10,7 @@ import { formatMoney } from '../../../utils/money';
 import { parseTime } from '../../../utils/time';
 import { CreateOrderDrawer } from './CreateOrderDrawer';
 import { type OrderAction, OrderDrawer } from './OrderDrawer';
-import { OrderStatusTags } from './orderDisplay';
+import { isUnpaid, OrderStatusTags } from './orderDisplay';
 import './order.css';
 
 /** The Orders tab of the client drawer. */
@@ -61,10 +61,13 @@ export default function ClientOrdersTab({ clientId }: ClientOrdersTabProps) {
     { key: 'products', title: t('order.field.products'), ellipsis: true, dataIndex: 'productSummary' },
     {
       key: 'pay',
-      title: t('order.field.payAmount'),
+      title: t('order.field.amountColumn'),
       align: 'right',
       render: (_, o) => (
         <>
+          {isUnpaid(o.status) ? (
+            <span className="order-sub order-due">{t('order.field.dueShort')}</span>
+          ) : null}
           {formatMoney(o.payAmount)}
           {o.refundAmount > 0 ? (
             <span className="order-sub">

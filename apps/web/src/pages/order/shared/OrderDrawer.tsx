@@ -2,6 +2,7 @@ import type { OrderDetail, RefundRow } from '@educrm/contract/orders';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
+  App,
   Button,
   Descriptions,
   Drawer,
@@ -25,7 +26,7 @@ import { formatMoney, refundableOf, refundInFlightOf } from '../../../utils/mone
 import { parseTime } from '../../../utils/time';
 import { AttributionDrawer } from './AttributionDrawer';
 import { ConfirmPaymentDrawer } from './ConfirmPaymentDrawer';
-import { actionKey, BuyerMobile, OrderStatusTags, REFUND_FLOW_TONES } from './orderDisplay';
+import { actionKey, amountLabelKey, BuyerMobile, OrderStatusTags, REFUND_FLOW_TONES } from './orderDisplay';
 import { RefundApplyDrawer } from './RefundApplyDrawer';
 import { RefundDecisionDialog } from './RefundDecisionDialog';
 import { useOrderRefresh } from './useOrderRefresh';
@@ -61,6 +62,7 @@ export const OrderDrawer = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const can = useCan();
   const ask = useConfirmAction();
   const refresh = useOrderRefresh();
@@ -127,6 +129,7 @@ export const OrderDrawer = ({
       danger: false,
       onConfirm: async () => {
         await decideRefund(r.id, 'complete');
+        void message.success(t('order.refund.completedDone', { amount: formatMoney(r.amount) }));
         await refresh();
       },
       refusedTitle: t('order.refund.refused'),
@@ -330,7 +333,7 @@ export const OrderDrawer = ({
             <Amount label={t('order.field.totalAmount')} value={order.totalAmount} />
             <Amount label={t('order.field.discountAmount')} value={-order.discountAmount} />
             <Amount label={t('order.field.adjustAmount')} value={order.adjustAmount} />
-            <Amount label={t('order.field.payAmount')} value={order.payAmount} strong />
+            <Amount label={t(amountLabelKey(order.status))} value={order.payAmount} strong />
             <Amount label={t('order.field.refundAmount')} value={order.refundAmount} />
             <Amount label={t('order.field.netAmount')} value={order.netAmount} strong />
             {paid ? (

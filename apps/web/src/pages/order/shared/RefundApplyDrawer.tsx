@@ -1,10 +1,10 @@
 import { type OrderDetail, refundApply } from '@educrm/contract/orders';
-import { Form, Input, InputNumber, Radio } from 'antd';
+import { App, Form, Input, InputNumber, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { applyRefund } from '../../../api/orders';
 import { FormField, ResourceDrawerForm } from '../../../components/ResourceForm/ResourceForm';
+import { SubmitCancelled } from '../../../components/ResourceForm/useResourceForm';
 import {
-  fenToYuan,
   formatMoney,
   refundAmountProblem,
   refundableOf,
@@ -21,8 +21,9 @@ interface Values {
 }
 
 /**
- * Apply for a refund of a paid order: all that is left (full) or a part. The amount can never be
- * above what is refundable (paid minus refunds applied, approved or done), which the form shows.
+ * Apply for a refund of a paid order: all that is left (full) or a part. An amount above what is
+ * refundable (paid minus refunds applied, approved or done) is an error beside the field, never
+ * silently lowered; a "partial" amount equal to all that is left is a full refund, confirmed first.
  */
 export const RefundApplyDrawer = ({
   order,
@@ -34,7 +35,20 @@ export const RefundApplyDrawer = ({
   onDone: () => unknown;
 }) => {
   const { t } = useTranslation();
+  const { message, modal } = App.useApp();
   const refundable = refundableOf(order);
+  const amountOf = (values: Values) =>
+    values.kind === 'FULL' ? refundable : (yuanToFen(values.amount) ?? 0);
+  const confirmFull = () =>
+    new Promise<boolean>((resolve) => {
+      modal.confirm({
+        title: t('order.refund.fullConfirmTitle', { amount: formatMoney(refundable) }),
+        content: t('order.refund.fullConfirmText'),
+        okText: t('order.refund.fullConfirmOk'),
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      });
+    });
   const inFlight = refundInFlightOf(order.refunds);
   return (
     <ResourceDrawerForm<Values, OrderDetail>
@@ -43,15 +57,23 @@ export const RefundApplyDrawer = ({
       schema={schema}
       initialValues={{ kind: 'PARTIAL', amount: null, reason: '' }}
       submitText={t('order.refund.applySubmit')}
-      successMessage={t('order.refund.applied')}
+      successMessage={false}
       onClosed={onClosed}
-      onSubmit={(values) =>
-        applyRefund(order.id, {
-          amount: values.kind === 'FULL' ? refundable : (yuanToFen(values.amount) ?? 0),
-          reason: values.reason ?? '',
-        })
-      }
-      onSuccess={() => void onDone()}
+      onSubmit={async (values) => {
+        const amount = amountOf(values);
+        if (values.kind !== 'FULL' && amount === refundable && !(await confirmFull()))
+          throw new SubmitCancelled();
+        return applyRefund(order.id, { amount, reason: values.reason ?? '' });
+      }}
+      onSuccess={(_result, values) => {
+        const amount = amountOf(values);
+        void message.success(
+          t(amount === refundable ? 'order.refund.appliedFull' : 'order.refund.appliedPartial', {
+            amount: formatMoney(amount),
+          }),
+        );
+        void onDone();
+      }}
     >
       <dl className="order-refundable" data-testid="refund-refundable">
         <div>
@@ -82,7 +104,7 @@ export const RefundApplyDrawer = ({
           ]}
         />
       </Form.Item>
-      <Form.Item noStyle dependencies={['kind']}>
+      <Form.Item noStyle dependencies={['kind', 'amount']}>
         {({ getFieldValue }) =>
           getFieldValue('kind') === 'FULL' ? (
             <p className="order-form-lead">
@@ -93,7 +115,11 @@ export const RefundApplyDrawer = ({
               name="amount"
               label={t('order.refund.amountYuan')}
               required
-              extra={t('order.refund.amountHint', { amount: formatMoney(refundable) })}
+              extra={
+                yuanToFen(getFieldValue('amount')) === refundable
+                  ? t('order.refund.amountIsFull')
+                  : t('order.refund.amountHint', { amount: formatMoney(refundable) })
+              }
               rules={[
                 {
                   validator: async (_r, v: number | null | undefined) => {
@@ -106,14 +132,7 @@ export const RefundApplyDrawer = ({
                 },
               ]}
             >
-              <InputNumber
-                min={0}
-                max={fenToYuan(refundable)}
-                precision={2}
-                step={1}
-                prefix="¥"
-                style={{ width: '100%' }}
-              />
+              <InputNumber precision={2} step={1} prefix="¥" style={{ width: '100%' }} />
             </Form.Item>
           )
         }

@@ -1,5 +1,5 @@
 import type { RefundRow } from '@educrm/contract/orders';
-import { Alert, Input, Modal } from 'antd';
+import { Alert, App, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { decideRefund } from '../../../api/orders';
@@ -21,6 +21,7 @@ export const RefundDecisionDialog = ({
   onDone: () => unknown;
 }) => {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [remark, setRemark] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -38,6 +39,11 @@ export const RefundDecisionDialog = ({
     setError(null);
     try {
       await decideRefund(refund.id, verb, remark.trim());
+      void message.success(
+        t(verb === 'approve' ? 'order.refund.approvedDone' : 'order.refund.rejectedDone', {
+          amount: formatMoney(refund.amount),
+        }),
+      );
       await onDone();
       onClose();
     } catch (e) {

@@ -222,11 +222,18 @@ test('admin: create an order, confirm its payment, refund a part and then the re
     .click();
   await settle(page);
   await expect.poll(() => page.getByTestId('refund-refundable').textContent()).toContain('¥3,196.50');
-  await visibleDialog(page).last().getByLabel('退款金额（元）').fill('300');
+  // Above the refundable amount: an error beside the field, and the typed amount is kept (never lowered).
+  const amount = visibleDialog(page).last().getByLabel('退款金额（元）');
+  await amount.fill('7000');
+  await amount.blur();
+  await visibleDialog(page).last().getByText('不能超过可退金额 ¥3,196.50').waitFor();
+  expect(Number((await amount.inputValue()).replace(/,/g, ''))).toBe(7000);
+  await amount.fill('300');
   await visibleDialog(page).last().getByLabel('退款原因').fill('课程时间冲突');
   await clickInDialog(page, '提交退款申请');
-  await toast(page, '退款申请已提交').waitFor();
+  await toast(page, '已提交部分退款申请 ¥300.00').waitFor();
   await approveAndComplete(page);
+  await toast(page, '已确认退款 ¥300.00').waitFor();
   await refundRow(page, '已退款').waitFor();
   await expect.poll(() => page.getByTestId('order-refundable').textContent()).toContain('¥2,896.50');
   await detail(page).locator('[data-status="PARTIAL"]').waitFor();
@@ -254,7 +261,7 @@ test('admin: create an order, confirm its payment, refund a part and then the re
     .waitFor();
   await visibleDialog(page).last().getByLabel('退款原因').fill('学员退学');
   await clickInDialog(page, '提交退款申请');
-  await toast(page, '退款申请已提交').waitFor();
+  await toast(page, /已提交全额退款申请 ¥2,896.50/).waitFor();
   await approveAndComplete(page);
   await detail(page).locator('[data-status="CLOSED"]').waitFor();
   await detail(page).locator('[data-status="FULL"]').waitFor();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateParam, listQueryOf } from './list';
+import { dateParam, listQueryOf, queryBool } from './list';
 
 // ---- categories (at most two levels; products attach to leaves) -------------------------------
 export const CATEGORY_MAX_DEPTH = 2;
@@ -188,13 +188,20 @@ export const productListQuery = listQueryOf(PRODUCT_SORTS, {
   priceMax: z.coerce.number().int().min(0).optional(),
   createdFrom: dateParam.optional(),
   createdTo: dateParam.optional(),
+  /** true: products on sale with nothing to sell (every enabled SKU has stock 0). */
+  nothingSellable: queryBool.optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
+
+/** Putting a product on sale whose SKUs all have stock 0 needs this confirmation. */
+export const productOnSaleQuery = z.object({ confirmNoStock: queryBool.optional() }).strict();
 
 export const productBulkStatus = z
   .object({
     ids: z.array(z.number().int().positive()).min(1).max(500),
     status: z.enum(['ON', 'OFF', 'RECYCLE', 'DRAFT']),
+    /** ON: also products whose SKUs all have stock 0 (the user confirmed). */
+    confirmNoStock: z.boolean().optional(),
   })
   .strict();
 export const productBulkCategory = z

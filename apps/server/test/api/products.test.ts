@@ -148,6 +148,50 @@ describe('products', () => {
     expect((await t.call('POST', `/api/v1/products/${id}/recycle`, { token: zhongtai })).status).toBe(403);
   });
 
+  it('refuses to put on sale with every SKU at stock 0 until confirmed, and lists such products', async () => {
+    const empty = await t.call('POST', '/api/v1/products', {
+      token: admin,
+      body: productBody(leafId, cover, {
+        name: '无库存商品',
+        skus: [
+          {
+            skuCode: 'NS-1',
+            properties: [{ name: '版本', value: '春季' }],
+            price: 100,
+            stock: 0,
+            status: 'ENABLED',
+          },
+          {
+            skuCode: 'NS-2',
+            properties: [{ name: '版本', value: '秋季' }],
+            price: 100,
+            stock: 0,
+            status: 'ENABLED',
+          },
+        ],
+      }),
+    });
+    const emptyId = empty.body.data.id as number;
+    const refused = await t.call('POST', `/api/v1/products/${emptyId}/on-sale`, { token: admin });
+    expect(refused.status).toBe(409);
+    expect(refused.body.data).toEqual({ reason: 'NO_STOCK', skus: ['春季', '秋季'] });
+    expect(refused.body.msg).toContain('春季、秋季');
+    const bulk = await t.call('POST', '/api/v1/products/bulk/status', {
+      token: admin,
+      body: { ids: [emptyId], status: 'ON' },
+    });
+    expect(bulk.body.data.results[0]).toMatchObject({ ok: false, code: 409 });
+    const confirmed = await t.call('POST', `/api/v1/products/${emptyId}/on-sale?confirmNoStock=true`, {
+      token: admin,
+    });
+    expect(confirmed.status).toBe(200);
+    const none = await t.call('GET', '/api/v1/products?nothingSellable=true', { token: admin });
+    expect(none.body.data.items.map((p: { id: number }) => p.id)).toEqual([emptyId]);
+    // Selling out later is normal: stock 0 on an on-sale product's SKU is accepted.
+    expect((await t.call('POST', `/api/v1/products/${emptyId}/off-sale`, { token: admin })).status).toBe(200);
+    expect((await t.call('POST', `/api/v1/products/${emptyId}/recycle`, { token: admin })).status).toBe(200);
+  });
+
   it('copies as a draft "<name>（副本）" with new SKU codes, zero stock and no platform ids', async () => {
     const draft = await t.call('GET', `/api/v1/products/${id}/copy-draft`, { token: admin });
     expect(draft.body.data.name).toBe('小学数学思维训练营（副本）');

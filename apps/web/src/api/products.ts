@@ -80,8 +80,13 @@ export const updateProduct = (id: number, body: z.input<typeof productUpdate>) =
 /** The row actions of the list: shelf status, recycle bin and back. */
 export type ProductVerb = 'on-sale' | 'off-sale' | 'recycle' | 'restore';
 
-export const productAction = (id: number, verb: ProductVerb) =>
-  request<null>({ url: `${PRODUCTS}/${id}/${verb}`, method: 'post', silent: true });
+export const productAction = (id: number, verb: ProductVerb, opts: { confirmNoStock?: boolean } = {}) =>
+  request<null>({
+    url: `${PRODUCTS}/${id}/${verb}`,
+    method: 'post',
+    params: opts.confirmNoStock ? { confirmNoStock: 'true' } : undefined,
+    silent: true,
+  });
 
 /** Hard delete: only from the recycle bin and only when never sold. */
 export const purgeProduct = (id: number) =>

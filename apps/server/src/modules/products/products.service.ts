@@ -67,6 +67,11 @@ export class ProductService {
       f.priceMax != null ? lte(productSpu.priceMin, f.priceMax) : undefined,
       f.createdFrom ? gte(productSpu.createdAt, new Date(f.createdFrom)) : undefined,
       f.createdTo ? lte(productSpu.createdAt, new Date(f.createdTo)) : undefined,
+      f.nothingSellable
+        ? sql`${productSpu.status} = 'ON' AND NOT EXISTS (
+            SELECT 1 FROM product_sku k WHERE k.spu_id = ${productSpu.id} AND k.archived = false
+              AND k.status = 'ENABLED' AND (k.stock IS NULL OR k.stock > 0))`
+        : undefined,
     ) as SQL;
   }
 
@@ -413,18 +418,33 @@ export class ProductService {
     return this.get(id);
   }
 
-  /** On sale needs an enabled SKU with a price, a leaf category and a cover (DOMAIN 5.2). */
-  private async assertSellable(tx: DbOrTx, id: number) {
+  /**
+   * On sale needs an enabled SKU with a price, a leaf category and a cover (DOMAIN 5.2). When every
+   * such SKU has stock 0 (not unlimited) nobody could buy it: going on sale (`stock: 'check'`) is
+   * refused with the SKUs named (`data.reason = "NO_STOCK"`) unless the user confirmed. Selling out
+   * later (edits, inline stock) is normal and not refused.
+   */
+  private async assertSellable(tx: DbOrTx, id: number, stock: 'check' | 'skip' = 'skip') {
     const product = await this.get(id, tx);
     await this.categories.assertLeaf(tx, product.categoryId).catch(() => {
       throw new AppError(409, 'productNeedsLeaf');
     });
     if (!product.coverUrl) throw new AppError(409, 'productNeedsCover');
-    if (!product.skus.some((k) => k.status === 'ENABLED' && k.price > 0))
-      throw new AppError(409, 'productNeedsSku');
+    const priced = product.skus.filter((k) => k.status === 'ENABLED' && k.price > 0);
+    if (!priced.length) throw new AppError(409, 'productNeedsSku');
+    if (stock === 'check' && priced.every((k) => k.stock === 0)) {
+      const skus = priced.map((k) => k.properties.map((x) => x.value).join(' / ') || k.skuCode);
+      throw new AppError(409, 'productNoStock', { skus: skus.join('、') }, { reason: 'NO_STOCK', skus });
+    }
   }
 
-  async setStatus(p: Principal, id: number, status: ProductStatus, ip: string) {
+  async setStatus(
+    p: Principal,
+    id: number,
+    status: ProductStatus,
+    ip: string,
+    opts: { confirmNoStock?: boolean } = {},
+  ) {
     await this.db.transaction(async (tx) => {
       const [row] = await tx
         .select({ status: productSpu.status, name: productSpu.name })
@@ -432,7 +452,7 @@ export class ProductService {
         .where(and(eq(productSpu.id, id), eq(productSpu.deleted, false)));
       if (!row) throw notFound();
       if (row.status === status) return;
-      if (status === 'ON') await this.assertSellable(tx, id);
+      if (status === 'ON') await this.assertSellable(tx, id, opts.confirmNoStock ? 'skip' : 'check');
       await tx
         .update(productSpu)
         .set({ status, version: sql`${productSpu.version} + 1`, updatedAt: this.now(), updatedBy: p.userId })

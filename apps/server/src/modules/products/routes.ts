@@ -12,6 +12,7 @@ import {
   productDetail,
   productInput,
   productListQuery,
+  productOnSaleQuery,
   productRow,
   productStatusCounts,
   productUpdate,
@@ -157,9 +158,14 @@ export const productRoutes = async (
   for (const [verb, status, permission] of verbs) {
     r.post(
       `/api/v1/products/:id/${verb}`,
-      { config: { access: { permission } }, schema: { tags, params: idParam, response: { 200: none } } },
+      {
+        config: { access: { permission } },
+        schema: { tags, params: idParam, querystring: productOnSaleQuery, response: { 200: none } },
+      },
       async (req) => {
-        await opts.products.setStatus(principalOf(req), req.params.id, status, requestIp(req));
+        await opts.products.setStatus(principalOf(req), req.params.id, status, requestIp(req), {
+          confirmNoStock: req.query.confirmNoStock,
+        });
         return ok(null);
       },
     );
@@ -195,7 +201,9 @@ export const productRoutes = async (
       }
       return ok(
         await runBulk(req.body.ids, requestLanguage(req), (id) =>
-          opts.products.setStatus(p, id, req.body.status, requestIp(req)),
+          opts.products.setStatus(p, id, req.body.status, requestIp(req), {
+            confirmNoStock: req.body.confirmNoStock,
+          }),
         ),
       );
     },

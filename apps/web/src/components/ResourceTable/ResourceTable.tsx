@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@educrm/contract/list';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Empty, Result, Space, Table, type TableColumnType, type TableProps, Tooltip } from 'antd';
-import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ListParams, ListResult } from '../../api/list';
@@ -45,7 +45,7 @@ export interface ResourceColumn<Row>
   sortField?: string;
   /** Shown only with this permission code (e.g. an actions column). */
   permission?: string;
-  /** Not in the column settings: always shown, always last (actions). */
+  /** Not in the column settings: always shown, always last, sticky at the right edge (actions). */
   locked?: boolean;
 }
 
@@ -136,6 +136,21 @@ export const ResourceTable = <Row extends object>({
       setSearch(writeListState({ ...state, page: last }, filters, defaults, search), { replace: true });
   });
 
+  // ---- the actions column: as wide as the widest row's actions in this language ----
+  // (A list with an ellipsis column is laid out `fixed`, where a cell never grows to its content.)
+  const panelRef = useRef<HTMLDivElement>(null);
+  const [actionsWidth, setActionsWidth] = useState<number>();
+  useLayoutEffect(() => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    const parts = panel.querySelectorAll<HTMLElement>(
+      'td.resource-table__actions .row-actions, th.resource-table__actions > *',
+    );
+    if (!parts.length) return;
+    const want = Math.ceil(Math.max(...Array.from(parts, (el) => el.scrollWidth))) + 34;
+    if (want !== actionsWidth) setActionsWidth(want);
+  });
+
   // ---- column settings and density (per user, localStorage) ----
   const storageKey = prefsKey(userId, tableKey);
   const [prefs, setPrefs] = useState<TablePrefs>(() =>
@@ -162,8 +177,10 @@ export const ResourceTable = <Row extends object>({
         return column ? [column] : [];
       }),
     ...permittedColumns.filter((c) => c.locked),
-  ].map(({ sortField, permission: _p, locked: _l, ...column }) => ({
+  ].map(({ sortField, permission: _p, locked, ...column }) => ({
     ...column,
+    // The locked (actions) column sticks to the right edge, as wide as its actions in this language.
+    ...(locked ? { fixed: undefined, className: 'resource-table__actions', width: actionsWidth } : {}),
     ...(sortField
       ? {
           sorter: true,
@@ -217,7 +234,7 @@ export const ResourceTable = <Row extends object>({
           onSearch={(f) => setState({ filters: f, page: 1 })}
         />
       ) : null}
-      <div className="resource-table__panel">
+      <div className="resource-table__panel" ref={panelRef}>
         <div className="resource-table__toolbar">
           <Space wrap>
             {toolbar}

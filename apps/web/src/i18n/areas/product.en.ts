@@ -41,7 +41,15 @@ const messages: Messages = {
     DAYS: 'Days after purchase',
     DATE: 'Until a date',
   },
+  onSale: {
+    noStockTitle: 'Put "{{name}}" on sale with nothing in stock?',
+    noStockText:
+      'These SKUs have stock 0 (not "unlimited"), so nobody could order the product. Add stock first, or confirm to put it on sale anyway:',
+    noStockOk: 'Put on sale anyway',
+  },
   list: {
+    nothingSellable: 'On sale, nothing in stock',
+    sellability: 'Sellable',
     tabAll: 'All',
     add: 'New product',
     keyword: 'Name / ID',
@@ -161,6 +169,7 @@ const messages: Messages = {
     created: 'Product "{{name}}" saved as a draft',
     saved: 'Product "{{name}}" saved',
     onSaleDone: 'Product "{{name}}" saved and on sale',
+    onSaleDeclined: 'Not put on sale: nothing in stock',
     savedNotOnSale: '"{{name}}" was saved but not put on sale',
     notOnSaleTitle: 'Saved, but not put on sale',
     editTitle: 'Edit product: {{name}}',

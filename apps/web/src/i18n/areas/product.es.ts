@@ -41,7 +41,15 @@ const messages: Messages = {
     DAYS: 'Días tras la compra',
     DATE: 'Hasta una fecha',
   },
+  onSale: {
+    noStockTitle: '¿Poner «{{name}}» a la venta sin existencias?',
+    noStockText:
+      'Estos SKU tienen existencias 0 (no «ilimitadas»), así que nadie podría pedir el producto. Añade existencias primero o confirma para ponerlo a la venta igualmente:',
+    noStockOk: 'Poner a la venta igualmente',
+  },
   list: {
+    nothingSellable: 'A la venta, sin existencias',
+    sellability: 'Vendible',
     tabAll: 'Todos',
     add: 'Nuevo producto',
     keyword: 'Nombre / ID',
@@ -164,6 +172,7 @@ const messages: Messages = {
     created: 'Producto «{{name}}» guardado como borrador',
     saved: 'Producto «{{name}}» guardado',
     onSaleDone: 'Producto «{{name}}» guardado y a la venta',
+    onSaleDeclined: 'No se puso a la venta: sin existencias',
     savedNotOnSale: '«{{name}}» se guardó, pero no se puso a la venta',
     notOnSaleTitle: 'Guardado, pero no puesto a la venta',
     editTitle: 'Editar producto: {{name}}',

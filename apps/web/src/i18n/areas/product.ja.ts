@@ -41,7 +41,15 @@ const messages: Messages = {
     DAYS: '購入後の日数',
     DATE: '指定日まで',
   },
+  onSale: {
+    noStockTitle: '在庫のない「{{name}}」を販売開始しますか？',
+    noStockText:
+      '次の SKU は在庫が 0（「無制限」ではありません）のため、注文できません。先に在庫を補充するか、このまま販売開始するか確認してください：',
+    noStockOk: 'このまま販売開始',
+  },
   list: {
+    nothingSellable: '販売中・在庫なし',
+    sellability: '販売可否',
     tabAll: 'すべて',
     add: '商品を追加',
     keyword: '商品名 / ID',
@@ -157,6 +165,7 @@ const messages: Messages = {
     created: '商品「{{name}}」を下書きとして保存しました',
     saved: '商品「{{name}}」を保存しました',
     onSaleDone: '商品「{{name}}」を保存して販売を開始しました',
+    onSaleDeclined: '在庫がないため販売開始しませんでした',
     savedNotOnSale: '「{{name}}」は保存されましたが、販売を開始できませんでした',
     notOnSaleTitle: '保存しましたが、販売は開始されていません',
     editTitle: '商品を編集：{{name}}',

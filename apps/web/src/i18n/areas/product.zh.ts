@@ -41,7 +41,14 @@ const messages: Messages = {
     DAYS: '购买后有效天数',
     DATE: '有效期至指定日期',
   },
+  onSale: {
+    noStockTitle: '「{{name}}」没有可售库存，仍要上架？',
+    noStockText: '以下 SKU 库存为 0（不是“不限”），上架后买家无法下单。请先补充库存，或确认仍要上架：',
+    noStockOk: '仍要上架',
+  },
   list: {
+    nothingSellable: '在售但无库存',
+    sellability: '可售',
     tabAll: '全部',
     add: '新增商品',
     keyword: '商品名称 / ID',
@@ -154,6 +161,7 @@ const messages: Messages = {
     created: '商品「{{name}}」已保存为草稿',
     saved: '商品「{{name}}」已保存',
     onSaleDone: '商品「{{name}}」已保存并上架',
+    onSaleDeclined: '没有可售库存，未上架',
     savedNotOnSale: '「{{name}}」已保存，但未能上架',
     notOnSaleTitle: '商品已保存，但未能上架',
     editTitle: '编辑商品：{{name}}',

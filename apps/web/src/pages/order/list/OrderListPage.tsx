@@ -181,7 +181,7 @@ const OrderListPage = () => {
       title: t('order.field.amountColumn'),
       align: 'right',
       sortField: 'payAmount',
-      width: 130,
+      width: 160,
       render: (_, o) =>
         isUnpaid(o.status) ? (
           <span title={t('order.field.dueAmount')}>

@@ -5,13 +5,14 @@ import { Alert, App, Button, Form, type FormInstance, Space, Steps } from 'antd'
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { createProduct, getProduct, productAction, productKeys, updateProduct } from '../../../api/products';
+import { createProduct, getProduct, productKeys, updateProduct } from '../../../api/products';
 import { useResourceForm } from '../../../components/ResourceForm/useResourceForm';
 import { useCan } from '../../../session/useCan';
 import { useDirtyStore } from '../../../stores/dirty';
 import { useTagsViewStore } from '../../../stores/tagsView';
 import { ProductStatusTag } from '../shared/ProductStatusTag';
 import { type FormStep, sellableIssueOf } from '../shared/serverMessages';
+import { usePutOnSale } from '../shared/usePutOnSale';
 import '../shared/product.css';
 import { RulesContext } from './Field';
 import {
@@ -68,6 +69,7 @@ export const ProductForm = ({
   const [stored, setStored] = useState(product?.skus ?? []);
   const [issue, setIssue] = useState<string | null>(initialIssue ?? null);
   const intent = useRef<'save' | 'onSale'>('save');
+  const putOnSale = usePutOnSale();
 
   // New SKU codes: a prefix of this form session plus a counter (never reused within the session).
   const prefix = useMemo(() => codePrefix(), []);
@@ -101,7 +103,7 @@ export const ProductForm = ({
     await queryClient.invalidateQueries({ queryKey: productKeys.all });
     if (intent.current === 'onSale' && saved.status !== 'ON') {
       try {
-        await productAction(saved.id, 'on-sale');
+        if (!(await putOnSale(saved))) throw new Error(t('product.form.onSaleDeclined'));
       } catch (error) {
         const reason = error instanceof Error ? error.message : t('http.error');
         void message.warning(t('product.form.savedNotOnSale', { name: saved.name }));

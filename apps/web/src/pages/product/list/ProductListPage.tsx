@@ -1,7 +1,7 @@
 import { PictureOutlined, PlusOutlined } from '@ant-design/icons';
 import { PRODUCT_TYPES, type ProductRow, type ProductStatus } from '@educrm/contract/products';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Tabs } from 'antd';
+import { App, Button, Tabs, Tag } from 'antd';
 import { type Key, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -28,6 +28,7 @@ import { categoryOptions } from '../shared/categoryTree';
 import { formatPriceRange } from '../shared/money';
 import { ProductStatusTag } from '../shared/ProductStatusTag';
 import { useCategories, useDictOptions } from '../shared/queries';
+import { usePutOnSale } from '../shared/usePutOnSale';
 import '../shared/product.css';
 import { productApiParams, STATUS_TABS, type StatusTab, tabOf } from './listParams';
 
@@ -45,6 +46,7 @@ const ProductListPage = () => {
   const categories = useCategories();
   const dict = useDictOptions();
   const bulkCategory = useRef<number | null>(null);
+  const putOnSale = usePutOnSale();
 
   const canAdd = can('product.add') && can('product.create');
   const canEdit = can('product.edit') && can('product.update');
@@ -96,6 +98,12 @@ const ProductListPage = () => {
         label: t('product.list.createdAt'),
         from: 'createdFrom',
         to: 'createdTo',
+      },
+      {
+        type: 'select',
+        name: 'nothingSellable',
+        label: t('product.list.sellability'),
+        options: [{ value: 'true', label: t('product.list.nothingSellable') }],
       },
     ],
     [t, categories.tree, categories.isFetching, dict.grades, dict.isFetching],
@@ -178,6 +186,11 @@ const ProductListPage = () => {
       render: (_, p) => (
         <span className="product-nowrap">
           {p.stockTotal === null ? t('product.sku.unlimited') : toThousand(p.stockTotal)}
+          {p.status === 'ON' && p.stockTotal === 0 ? (
+            <Tag className="status-tag status-tag--warning product-stock-out">
+              {t('product.list.nothingSellable')}
+            </Tag>
+          ) : null}
         </span>
       ),
     },
@@ -247,7 +260,11 @@ const ProductListPage = () => {
                   okText: t('product.list.onSale'),
                   danger: false,
                   refusedTitle: t('product.list.onSaleRefused'),
-                  onConfirm: () => act(p, 'on-sale', 'product.list.onSaleDone'),
+                  onConfirm: async () => {
+                    if (!(await putOnSale(p))) return;
+                    void message.success(t('product.list.onSaleDone', { name: p.name }));
+                    await refresh();
+                  },
                 },
               },
               {

@@ -4,11 +4,14 @@ import { type BrowserSession, screenshot } from '../support/browser';
 import { createClientAs, staffId } from './client-support';
 import {
   adminApi,
+  createUser,
   openConsole,
   quietTables,
+  roleIdOf,
   screenshotOnFailure,
   settle,
   signInAdmin,
+  signInAs,
   tinyPng,
   toast,
   unique,
@@ -23,8 +26,11 @@ import {
 
 const baseURL = inject('baseURL');
 let admin: BrowserSession;
+/** The page a failing test leaves a picture of (the admin's, or another user's in that test). */
+let failurePage: () => Page | undefined = () => admin?.page;
 beforeEach(() => {
-  screenshotOnFailure(() => admin?.page);
+  failurePage = () => admin?.page;
+  screenshotOnFailure(() => failurePage());
 });
 
 const LANGUAGES = ['zh', 'en', 'es', 'ja'] as const;
@@ -228,4 +234,48 @@ test('the client drawer shows the deal once, the whole audit trail and a created
   expect(await created.locator('td').nth(2).textContent()).toBe('-');
   await screenshot(page, 'landed-client-drawer-owners-zh');
   await page.keyboard.press('Escape');
+});
+
+test('the preferred language of the profile wins over the browser at the next sign-in', async () => {
+  const username = unique('lang');
+  const password = 'Lang-pref-2026!';
+  await createUser(baseURL, { username, roleIds: [await roleIdOf(baseURL, 'siyu')], password });
+  const user = await openConsole('zh-CN');
+  failurePage = () => user.page;
+  try {
+    const { page, context } = user;
+    await signInAs(context, baseURL, username, password);
+    await page.goto(`${baseURL}/profile/index`);
+    await page.getByTestId('profile-page').waitFor();
+    await page.getByLabel('偏好语言').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'English' }).click();
+    await page.getByRole('button', { name: /^保\s?存$/ }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+
+    // A new sign-in in a browser asking for Chinese (no language cookie): English, from the account.
+    await context.clearCookies();
+    await signInAs(context, baseURL, username, password);
+    await page.goto(`${baseURL}/dashboard`);
+    await page.getByTestId('dashboard-page').waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await screenshot(page, 'landed-preferred-language-en');
+
+    // "Follow this browser" drops the preference: the next sign-in is in the browser's Chinese.
+    await page.goto(`${baseURL}/profile/index`);
+    await page.getByTestId('profile-page').waitFor();
+    await page.getByLabel('Preferred language').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Follow this browser' }).click();
+    await page.locator('.ant-select-dropdown').filter({ visible: true }).waitFor({ state: 'hidden' });
+    await screenshot(page, 'landed-profile-follow-browser-en');
+    const saved = page.waitForResponse((r) => r.url().includes('/profile') && r.request().method() === 'PUT');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    expect((await saved).status()).toBe(200);
+    await context.clearCookies();
+    await signInAs(context, baseURL, username, password);
+    await page.goto(`${baseURL}/dashboard`);
+    await page.getByTestId('dashboard-page').waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toMatch(/^zh/);
+  } finally {
+    await user.close();
+  }
 });

@@ -1,5 +1,7 @@
+import { LANGUAGES, type Language } from '@educrm/contract/constants';
 import { getInfo, logout as logoutCall } from '../api/auth';
 import i18n from '../i18n';
+import { useAppStore } from '../stores/app';
 import { isPathPermitted, usePermissionStore } from '../stores/permission';
 import { useTagsViewStore } from '../stores/tagsView';
 import { useUserStore } from '../stores/user';
@@ -11,6 +13,13 @@ const fetchInfo = async (token: string) => {
   if (!info) throw new Error(i18n.t('session.infoFailed'));
   if (!Array.isArray(info.roles) || info.roles.length === 0) throw new Error(i18n.t('session.noRoles'));
   return info;
+};
+
+/** The account's preferred language (profile) wins over the browser's: applied when the session loads. */
+const applyPreferredLanguage = async (lang: string | null) => {
+  if (!lang || !(LANGUAGES as readonly string[]).includes(lang)) return;
+  const app = useAppStore.getState();
+  if (app.language !== lang) await app.setLanguage(lang as Language);
 };
 
 let loading: Promise<void> | null = null;
@@ -25,6 +34,7 @@ export const loadSession = (token: string): Promise<void> => {
     useUserStore.getState().setInfo(info);
     usePermissionStore.getState().generate(info.roles, info.permissions);
     useTagsViewStore.getState().hydrate(info.id, isPathPermitted);
+    await applyPreferredLanguage(info.lang);
   })().finally(() => {
     loading = null;
   });

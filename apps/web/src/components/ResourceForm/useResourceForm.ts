@@ -15,10 +15,10 @@ import {
   type ValidationMessage,
 } from './zodRules';
 
-/** Validation messages: the web's own (`validation.*`) first, else the server's in the UI language. */
 /** Thrown by an `onSubmit` that asked the user to confirm and was told no: the form stays as it is. */
 export class SubmitCancelled extends Error {}
 
+/** Validation messages: the web's own (`validation.*`) first, else the server's in the UI language. */
 export const translateValidation = (m: ValidationMessage): string => {
   const webKey = `validation.${m.key}`;
   if (i18n.exists(webKey)) return i18n.t(webKey, m.params);

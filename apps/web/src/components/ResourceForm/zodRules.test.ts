@@ -1,4 +1,10 @@
-import { adminUserCreate, adminUserUpdate, deptUpdate, roleCreate } from '@educrm/contract/system';
+import {
+  adminUserCreate,
+  adminUserUpdate,
+  deptUpdate,
+  profileUpdate,
+  roleCreate,
+} from '@educrm/contract/system';
 import { describe, expect, test } from 'vitest';
 import {
   checkField,
@@ -136,6 +142,12 @@ describe('normaliseValues', () => {
     expect(normaliseValues(adminUserUpdate, { departmentId: undefined, nickname: 'A' })).toEqual({
       departmentId: null,
       nickname: 'A',
+    }); // An empty choice the field does not take ("follow the browser") is null; an empty text stays.
+    expect(checkField(profileUpdate.shape.lang, '')).toBeNull();
+    expect(normaliseValues(profileUpdate, { nickname: 'A', introduction: '', lang: '' })).toEqual({
+      nickname: 'A',
+      introduction: '',
+      lang: null,
     });
   });
 });

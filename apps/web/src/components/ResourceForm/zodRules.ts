@@ -69,12 +69,13 @@ const accepts = (schema: FieldSchema, value: unknown) => schema.safeParse(value)
 
 /**
  * A form value as the schema should see it: an empty input of an optional field is "absent", and
- * a cleared select of a nullable field is null (antd gives undefined).
+ * a cleared select of a nullable field is null (antd gives undefined), as is an empty choice ("")
+ * the field itself does not take (e.g. "follow the browser" of a nullable language).
  */
 const normalise = (schema: FieldSchema, value: unknown): unknown => {
   if (isBlank(value)) {
     if (accepts(schema, undefined)) return undefined;
-    if (value === undefined && accepts(schema, null)) return null;
+    if (!accepts(schema, value) && accepts(schema, null)) return null;
   }
   return value;
 };

@@ -36,12 +36,17 @@ const AccountForm = ({ profile }: { profile: Profile }) => {
   const setLanguage = useAppStore((s) => s.setLanguage);
   const language = useAppStore((s) => s.language);
   return (
-    <ResourceForm<{ nickname: string; introduction: string; lang: Language | null }, Profile>
+    <ResourceForm<{ nickname: string; introduction: string; lang: Language | '' | null }, Profile>
       id="profile-account"
       title={t('profile.accountTab')}
       schema={profileUpdate}
-      initialValues={{ nickname: profile.nickname, introduction: profile.introduction, lang: profile.lang }}
-      onSubmit={(values) => updateProfile({ ...values, lang: values.lang ?? null })}
+      initialValues={{
+        nickname: profile.nickname,
+        introduction: profile.introduction,
+        lang: profile.lang ?? '',
+      }}
+      // "" is "follow the browser": no preferred language on the account.
+      onSubmit={(values) => updateProfile({ ...values, lang: values.lang || null })}
       onSuccess={async (saved) => {
         queryClient.setQueryData(profileKeys.profile, saved);
         useUserStore.setState({ name: saved.nickname || saved.username, introduction: saved.introduction });
@@ -55,13 +60,15 @@ const AccountForm = ({ profile }: { profile: Profile }) => {
         <Input.TextArea maxLength={500} showCount autoSize={{ minRows: 3, maxRows: 8 }} />
       </FormField>
       <FormField name="lang" label={t('profile.language')} extra={t('profile.languageHint')}>
-        <Select<Language | null>
-          allowClear
+        <Select<Language | ''>
           placeholder={t('profile.languageAuto')}
-          options={LANGUAGES.map((lang) => ({
-            value: lang,
-            label: <span lang={lang}>{LANGUAGE_NAMES[lang]}</span>,
-          }))}
+          options={[
+            { value: '', label: t('profile.languageAuto') },
+            ...LANGUAGES.map((lang) => ({
+              value: lang,
+              label: <span lang={lang}>{LANGUAGE_NAMES[lang]}</span>,
+            })),
+          ]}
         />
       </FormField>
     </ResourceForm>

@@ -7,6 +7,7 @@
 // owning ~300 clients, drives the list API with autocannon through typical views (20 connections,
 // ~10 s each), prints p50/p95/p99 per view and the ratio to GET /api/health throughput, PASS/FAIL
 // per target and one JSON line, then drops the database. Loopback only; a watchdog bounds the run.
+import '../scripts/node-runtime.mjs'; // first: re-runs this script under Node >= 24 when needed
 import os from 'node:os';
 import { verdict } from './lib/cli.mjs';
 import { createBenchSales, loadClients, prepareBenchDatabase, sampleTerms } from './lib/clients-data.mjs';

@@ -7,6 +7,7 @@
 // drives the order views with autocannon (20 connections, ~10 s each), prints p50/p95/p99 per view
 // and PASS/FAIL against p95 <= 50 ms and one JSON line, then drops the database. Loopback only; a
 // watchdog bounds the run.
+import '../scripts/node-runtime.mjs'; // first: re-runs this script under Node >= 24 when needed
 import { verdict } from './lib/cli.mjs';
 import { createBenchSales, loadClients, prepareBenchDatabase } from './lib/clients-data.mjs';
 import { loadOrders } from './lib/orders-data.mjs';

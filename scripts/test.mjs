@@ -1,6 +1,7 @@
 // `npm test`: lint, typecheck, unit, API on PGlite, API on PostgreSQL, e2e in Chromium.
 // One summary line per suite, then "N passed, N failed"; exit non-zero on any failure.
 // `npm test -- unit api-pglite` runs only the named suites.
+import './node-runtime.mjs'; // first: re-runs this script under Node >= 24 when needed
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -4,6 +4,7 @@
 // educrm_bench_<pid> database on the PostgreSQL named by DATABASE_URL), signs in as admin,
 // drives POST /api/v1/admin/info and GET /api/health with autocannon, samples the server's RSS,
 // prints the figures, PASS/FAIL against the targets and one JSON line, then cleans up.
+import '../scripts/node-runtime.mjs'; // first: re-runs this script under Node >= 24 when needed
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { fmtMB, MB, verdict } from './lib/cli.mjs';

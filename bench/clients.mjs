@@ -7,13 +7,14 @@
 // owning ~300 clients, drives the list API with autocannon through typical views (20 connections,
 // ~10 s each), prints p50/p95/p99 per view and the ratio to GET /api/health throughput, PASS/FAIL
 // per target and one JSON line, then drops the database. Loopback only; a watchdog bounds the run.
+import '../scripts/node-runtime.mjs'; // first: re-runs this script under Node >= 24 when needed
 import os from 'node:os';
 import { verdict } from './lib/cli.mjs';
-import { createBenchSales, loadClients, prepareBenchDatabase, sampleTerms } from './lib/clients-data.mjs';
-import { dropDatabase, loopbackAdminUrl, prewarm, redactUrl, withClient, withDatabase } from './lib/pg.mjs';
+import { loadClients, sampleTerms } from './lib/clients-data.mjs';
+import { driveListViews, prepareListBench, serveListBench } from './lib/list-bench.mjs';
+import { loopbackAdminUrl, redactUrl, withClient, withDatabase } from './lib/pg.mjs';
 import { loadAverage, startBench } from './lib/run.mjs';
-import { benchPassword, ensureServerBuilt, login, startServer } from './lib/server.mjs';
-import { apiCaller, driveViews, openCpuMeter, reportViews, VIEW_FLAGS } from './lib/views.mjs';
+import { VIEW_FLAGS } from './lib/views.mjs';
 
 const FLAGS = {
   clients: { type: 'number', default: 1_000_000, min: 1000, max: 5_000_000, help: 'clients to load' },
@@ -45,26 +46,19 @@ const main = async () => {
   console.log(
     `  PostgreSQL ${redactUrl(dbUrl)}   ${os.cpus().length} CPUs, load ${load}, Node ${process.version}`,
   );
-  if (flags.build) await ensureServerBuilt({ force: true });
-  else await ensureServerBuilt();
-
-  const password = benchPassword();
-  const salesPassword = benchPassword();
-  if (!flags.keep) onCleanup(() => dropDatabase(adminUrl, DB_NAME));
-  const { reused, ids } = await prepareBenchDatabase({
+  // Warm cache, as in reference/cjk-name-search.md: the client table and its indexes are read into
+  // shared_buffers (as far as they fit) with pg_prewarm when the server has it.
+  const prepared = await prepareListBench({
+    flags,
+    onCleanup,
     adminUrl,
     dbUrl,
     dbName: DB_NAME,
-    reuse: flags.reuse,
-    password,
-    salesPassword,
     matches: async (d) =>
       (await d.query('SELECT count(*)::int AS n FROM client')).rows[0].n === flags.clients,
     load: (c, ref) => loadClients(c, ref, { clients: flags.clients, followUps: flags['follow-ups'] }),
+    tables: ['client'],
   });
-  // Warm cache, as in reference/cjk-name-search.md: the client table and its indexes are read into
-  // shared_buffers (as far as they fit) with pg_prewarm when the server has it.
-  console.log(`  ${await withClient(dbUrl, (c) => prewarm(c, ['client']))}`);
   const sizes = await withClient(dbUrl, async (c) => {
     const { rows } = await c.query(
       `SELECT pg_size_pretty(pg_relation_size('client')) AS heap, pg_size_pretty(pg_indexes_size('client')) AS indexes,
@@ -78,21 +72,9 @@ const main = async () => {
   );
 
   // 3. Serve and sign in: admin, and a sales user owning ~300 clients.
-  const server = await startServer({ databaseUrl: dbUrl, adminPassword: password, label: 'EduCRM server' });
-  onCleanup(() => server.stop());
-  const base = server.baseURL;
-  const admin = (await login(base, password)).access_token;
-  const api = apiCaller(base);
-  if (!reused) {
-    await createBenchSales({
-      api,
-      adminToken: admin,
-      dbUrl,
-      deptId: ids.deptIds[0],
-      password: salesPassword,
-    });
-  }
-  const siyu = (await login(base, salesPassword, 'bench_siyu')).access_token;
+  const served = await serveListBench({ onCleanup, dbUrl, prepared });
+  const { api, admin, siyu } = served;
+  const { ids } = prepared;
   const terms = await withClient(dbUrl, sampleTerms);
   const owners = ids.users.slice(0, 500);
   const stages = ['NEW', 'CONTACTED', 'INTENT', 'TRIAL', 'DEAL'];
@@ -129,20 +111,15 @@ const main = async () => {
       paths: terms.one.map((q) => `/api/v1/clients/mine?keyword=${encodeURIComponent(q)}`),
     },
   ];
-  console.log(
-    `▶ Driving ${views.length} views: ${flags.connections} connections, ${flags.warmup} s warm-up + ${flags.duration} s each`,
-  );
-  const meter = await openCpuMeter({ dbUrl, database: DB_NAME, serverPid: server.pid });
-  onCleanup(() => meter.close());
-  const { results, health } = await driveViews({
+  const { results, health, checks } = await driveListViews({
     views,
-    baseURL: base,
     flags,
-    only: flags.only,
-    loadAverage,
-    cpu: meter.read,
+    onCleanup,
+    served,
+    dbUrl,
+    dbName: DB_NAME,
+    targetP95Ms: TARGET_P95_MS,
   });
-  const checks = reportViews({ results, health, targetP95Ms: TARGET_P95_MS });
   const estimated = probe.totalExact === false;
   checks.push({ name: 'All: total estimated (no full count per page view)', ok: estimated });
   console.log(`  ${'All total estimated, not counted'.padEnd(34)} ${verdict(estimated)}`);

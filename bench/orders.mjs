@@ -7,13 +7,14 @@
 // drives the order views with autocannon (20 connections, ~10 s each), prints p50/p95/p99 per view
 // and PASS/FAIL against p95 <= 50 ms and one JSON line, then drops the database. Loopback only; a
 // watchdog bounds the run.
+import '../scripts/node-runtime.mjs'; // first: re-runs this script under Node >= 24 when needed
 import { verdict } from './lib/cli.mjs';
-import { createBenchSales, loadClients, prepareBenchDatabase } from './lib/clients-data.mjs';
+import { loadClients } from './lib/clients-data.mjs';
+import { driveListViews, prepareListBench, serveListBench } from './lib/list-bench.mjs';
 import { loadOrders } from './lib/orders-data.mjs';
-import { dropDatabase, loopbackAdminUrl, prewarm, redactUrl, withClient, withDatabase } from './lib/pg.mjs';
+import { loopbackAdminUrl, redactUrl, withClient, withDatabase } from './lib/pg.mjs';
 import { loadAverage, startBench } from './lib/run.mjs';
-import { benchPassword, ensureServerBuilt, login, startServer } from './lib/server.mjs';
-import { apiCaller, driveViews, openCpuMeter, reportViews, VIEW_FLAGS } from './lib/views.mjs';
+import { VIEW_FLAGS } from './lib/views.mjs';
 
 const FLAGS = {
   orders: { type: 'number', default: 2_000_000, min: 10_000, max: 20_000_000, help: 'orders to load' },
@@ -46,19 +47,12 @@ const main = async () => {
     `bench:orders  ${flags.orders.toLocaleString('en')} orders on ${flags.clients.toLocaleString('en')} clients`,
   );
   console.log(`  PostgreSQL ${redactUrl(dbUrl)}   load ${load}, Node ${process.version}`);
-  if (flags.build) await ensureServerBuilt({ force: true });
-  else await ensureServerBuilt();
-
-  const password = benchPassword();
-  const salesPassword = benchPassword();
-  if (!flags.keep) onCleanup(() => dropDatabase(adminUrl, DB_NAME));
-  const { reused, ids } = await prepareBenchDatabase({
+  const prepared = await prepareListBench({
+    flags,
+    onCleanup,
     adminUrl,
     dbUrl,
     dbName: DB_NAME,
-    reuse: flags.reuse,
-    password,
-    salesPassword,
     matches: async (d) => {
       const { rows } = await d.query(
         `SELECT (SELECT count(*)::int FROM client) AS clients, (SELECT max(id)::int FROM sales_order) AS orders`,
@@ -69,8 +63,8 @@ const main = async () => {
       await loadClients(c, ref, { clients: flags.clients, followUps: flags['follow-ups'] });
       await loadOrders(c, { orders: flags.orders, clients: flags.clients });
     },
+    tables: ['sales_order', 'order_item'],
   });
-  console.log(`  ${await withClient(dbUrl, (c) => prewarm(c, ['sales_order', 'order_item']))}`);
   const sizes = await withClient(dbUrl, async (c) => {
     const { rows } = await c.query(
       `SELECT pg_size_pretty(pg_relation_size('sales_order')) AS orders, pg_size_pretty(pg_indexes_size('sales_order')) AS order_indexes,
@@ -84,29 +78,22 @@ const main = async () => {
   );
 
   // Serve and sign in: admin, and a sales user owning ~300 clients whose orders are theirs.
-  const server = await startServer({ databaseUrl: dbUrl, adminPassword: password, label: 'EduCRM server' });
-  onCleanup(() => server.stop());
-  const base = server.baseURL;
-  const admin = (await login(base, password)).access_token;
-  const api = apiCaller(base);
-  if (!reused) {
-    const siyuId = await createBenchSales({
-      api,
-      adminToken: admin,
-      dbUrl,
-      deptId: ids.deptIds[0],
-      password: salesPassword,
-    });
+  const { ids } = prepared;
+  const served = await serveListBench({
+    onCleanup,
+    dbUrl,
+    prepared,
     // Their clients' orders were attributed to them (the owner at pay time).
-    await withClient(dbUrl, (c) =>
-      c.query(
-        `UPDATE sales_order SET sales_user_id = $1, sales_dept_id = $2
-         WHERE client_id IN (SELECT id FROM client WHERE owner_user_id = $1) AND sales_user_id IS NOT NULL`,
-        [siyuId, ids.deptIds[0]],
+    afterSales: (siyuId) =>
+      withClient(dbUrl, (c) =>
+        c.query(
+          `UPDATE sales_order SET sales_user_id = $1, sales_dept_id = $2
+           WHERE client_id IN (SELECT id FROM client WHERE owner_user_id = $1) AND sales_user_id IS NOT NULL`,
+          [siyuId, ids.deptIds[0]],
+        ),
       ),
-    );
-  }
-  const siyu = (await login(base, salesPassword, 'bench_siyu')).access_token;
+  });
+  const { api, admin, siyu } = served;
 
   // Search values from the data: order numbers (own and platform), sales users with orders, SPUs.
   const sample = await withClient(dbUrl, async (c) => {
@@ -170,20 +157,15 @@ const main = async () => {
       paths: many(() => `/api/v1/product/deals?${payRange(30)}`),
     },
   ];
-  console.log(
-    `▶ Driving ${views.length} views: ${flags.connections} connections, ${flags.warmup} s warm-up + ${flags.duration} s each`,
-  );
-  const meter = await openCpuMeter({ dbUrl, database: DB_NAME, serverPid: server.pid });
-  onCleanup(() => meter.close());
-  const { results, health } = await driveViews({
+  const { results, health, checks } = await driveListViews({
     views,
-    baseURL: base,
     flags,
-    only: flags.only,
-    loadAverage,
-    cpu: meter.read,
+    onCleanup,
+    served,
+    dbUrl,
+    dbName: DB_NAME,
+    targetP95Ms: TARGET_P95_MS,
   });
-  const checks = reportViews({ results, health, targetP95Ms: TARGET_P95_MS });
   const estimated = probe.totalExact === false && deals.totalExact === false;
   checks.push({
     name: 'orders and deals: totals capped or estimated (no full count per page view)',

@@ -6,6 +6,7 @@
 // DOMContentLoaded and "content visible" (navigation start until the page's data-testid element is
 // visible), checks that /login carries no chart, table, editor or pinyin code, prints PASS/FAIL
 // against the targets and one JSON line.
+import '../scripts/node-runtime.mjs'; // first: re-runs this script under Node >= 24 when needed
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

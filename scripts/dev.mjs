@@ -1,5 +1,6 @@
 // `npm run dev`: the API server from source (tsx watch is not used: PGlite must run in one process)
 // plus the Vite dev server with /api proxied to it.
+import './node-runtime.mjs'; // first: re-runs this script under Node >= 24 when needed
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureInstalled, ROOT } from './lib.mjs';

@@ -1,5 +1,6 @@
 // `npm start`: install what is missing, build what changed, then run the server (it migrates and
 // bootstraps the first admin itself) on http://127.0.0.1:3000 unless PORT/HOST say otherwise.
+import './node-runtime.mjs'; // first: re-runs this script under Node >= 24 when needed
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, ROOT } from './lib.mjs';

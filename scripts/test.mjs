@@ -1,15 +1,29 @@
 // `npm test`: lint, typecheck, unit, API on PGlite, API on PostgreSQL, e2e in Chromium.
 // One summary line per suite, then "N passed, N failed"; exit non-zero on any failure.
 // `npm test -- unit api-pglite` runs only the named suites.
+import './node-runtime.mjs'; // first: re-runs this script under Node >= 24 when needed
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, ROOT, run } from './lib.mjs';
+import {
+  ensureSystemPackages,
+  LOCAL_POSTGRES_URL,
+  postgresReachable,
+  redact,
+  startThrowawayPostgres,
+} from './test-setup.mjs';
 
-const CI = process.env.CI === 'true' || process.env.CI === '1';
 await ensureInstalled();
 
+// `npm test -- unit api-pglite` runs the named suites; arguments naming test files (a path or
+// `x.test.ts`) are handed to vitest as filters, e.g. `npm test -- api-postgres orders.test.ts`.
+const args = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const isFileFilter = (a) => a.includes('/') || a.includes('.test.');
+const fileFilters = args.filter(isFileFilter);
+
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-test-'));
+const COUNTS_REPORTER = path.join(ROOT, 'scripts/vitest-counts.mjs');
 const vitest =
   (name, config, env = {}) =>
   async () => {
@@ -22,23 +36,18 @@ const vitest =
         '--config',
         config,
         '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${out}`,
+        `--reporter=${COUNTS_REPORTER}`,
+        ...fileFilters,
       ],
-      { env: { ...process.env, ...env } },
+      { env: { ...process.env, ...env, EDUCRM_VITEST_COUNTS: out } },
     );
     let passed = 0;
     let failed = 0;
     let skipped = 0;
     try {
-      const report = JSON.parse(fs.readFileSync(out, 'utf8'));
-      passed = report.numPassedTests;
-      failed = report.numFailedTests;
-      skipped = report.numPendingTests + report.numTodoTests;
-      // A file that fails to load counts as a failure even when no test inside it ran.
-      failed += report.testResults.filter(
-        (r) => r.status === 'failed' && r.assertionResults.length === 0,
-      ).length;
+      // Tests that could not run because their file failed (a hook, a browser launch, an import)
+      // are counted as failed by the reporter, not as skipped.
+      ({ passed, failed, skipped } = JSON.parse(fs.readFileSync(out, 'utf8')));
     } catch {
       failed = Math.max(failed, 1);
     }
@@ -62,21 +71,28 @@ const command = (cmd, args) => async () => {
   };
 };
 
-/** The PostgreSQL the suite may create databases on: DATABASE_URL, else the local server. */
-const postgresAdminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const postgresReachable = async () => {
-  const { default: pg } = await import(path.join(ROOT, 'node_modules/pg/lib/index.js'));
-  const client = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
+/**
+ * The PostgreSQL the suite creates its databases on: DATABASE_URL when set (it must answer), else
+ * the local server when it answers, else a throw-away cluster started for the suite. Never skipped.
+ */
+const explicitPostgres = process.env.DATABASE_URL?.trim() || '';
+let throwaway;
+const postgresPlan = async () => {
+  if (explicitPostgres)
+    return { url: explicitPostgres, reachable: await postgresReachable(explicitPostgres) };
+  if (await postgresReachable(LOCAL_POSTGRES_URL)) return { url: LOCAL_POSTGRES_URL, reachable: true };
+  return { url: '', reachable: false };
 };
+const stopThrowaway = () => {
+  throwaway?.stop();
+  throwaway = undefined;
+};
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopThrowaway();
+    process.exit(130);
+  });
+}
 
 const suites = {
   lint: command('npx', ['biome', 'check', '.']),
@@ -84,12 +100,33 @@ const suites = {
   unit: vitest('unit', 'vitest.unit.config.ts'),
   'api-pglite': vitest('api-pglite', 'apps/server/vitest.config.ts', { TEST_DATABASE_URL: '' }),
   'api-postgres': async () => {
-    if (!(await postgresReachable())) {
-      const line = `skipped: no PostgreSQL (${postgresAdminUrl.replace(/\/\/[^@]*@/, '//***@')} unreachable)`;
-      console.error(`\n!!! ${line}${CI ? ' — this is a failure under CI' : ''} !!!\n`);
-      return { ok: !CI, line, passed: 0, failed: CI ? 1 : 0 };
+    const plan = await postgresPlan();
+    if (explicitPostgres && !plan.reachable) {
+      const line = `failed: DATABASE_URL (${redact(explicitPostgres)}) unreachable`;
+      console.error(`\n✖ ${line}`);
+      return { ok: false, line, passed: 0, failed: 1 };
     }
-    return vitest('api-postgres', 'apps/server/vitest.config.ts', { TEST_DATABASE_URL: postgresAdminUrl })();
+    let url = plan.url;
+    if (!plan.reachable) {
+      console.log(`▶ No PostgreSQL answers at ${redact(LOCAL_POSTGRES_URL)}: starting a throw-away cluster.`);
+      try {
+        throwaway = await startThrowawayPostgres();
+      } catch (e) {
+        console.error(`\n✖ could not start a throw-away PostgreSQL: ${e.message}`);
+        return {
+          ok: false,
+          line: 'failed: no PostgreSQL (throw-away cluster did not start)',
+          passed: 0,
+          failed: 1,
+        };
+      }
+      url = throwaway.url;
+    }
+    try {
+      return await vitest('api-postgres', 'apps/server/vitest.config.ts', { TEST_DATABASE_URL: url })();
+    } finally {
+      stopThrowaway();
+    }
   },
   e2e: async () => {
     await ensureBuilt();
@@ -97,16 +134,22 @@ const suites = {
   },
 };
 
-const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const wanted = args.filter((a) => !isFileFilter(a));
 const unknown = wanted.filter((w) => !(w in suites));
 if (unknown.length) {
   console.error(`Unknown suite(s): ${unknown.join(', ')}. Suites: ${Object.keys(suites).join(', ')}`);
   process.exit(2);
 }
+const wants = (name) => !wanted.length || wanted.includes(name);
+
+// A fresh machine: Chromium and CJK fonts for e2e, PostgreSQL binaries when no PostgreSQL answers.
+const needsPostgresBinaries = wants('api-postgres') && !explicitPostgres && !(await postgresPlan()).reachable;
+if (!(await ensureSystemPackages({ e2e: wants('e2e'), postgres: needsPostgresBinaries }))) process.exit(1);
+
 const results = [];
 const started = Date.now();
 for (const [name, suite] of Object.entries(suites)) {
-  if (wanted.length && !wanted.includes(name)) continue;
+  if (!wants(name)) continue;
   console.log(`\n━━━ ${name} ━━━`);
   const t0 = Date.now();
   const result = await suite();

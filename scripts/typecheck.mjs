@@ -1,4 +1,5 @@
 // `npm run typecheck`: tsc --noEmit for every TypeScript project of the repository.
+import './node-runtime.mjs'; // first: re-runs this script under Node >= 24 when needed
 import { run } from './lib.mjs';
 
 const projects = ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench'];

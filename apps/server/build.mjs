@@ -9,7 +9,7 @@ await build({
   outfile: 'dist/main.js',
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'esm',
   sourcemap: true,
   packages: 'external',

@@ -291,6 +291,9 @@ test('screenshots in English: lists, drawer, duplicate message, import result, f
     await screenshot(page, 'client-follow-record-list-en');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByTestId('follow-up-presets').getByText('All', { exact: true }).click();
+    await expect
+      .poll(() => page.getByTestId('follow-up-presets').getByRole('radio', { name: 'All' }).isChecked())
+      .toBe(true);
     await page.locator('.ant-table-row').first().waitFor();
   } finally {
     await admin.close();
@@ -308,8 +311,12 @@ test('screenshots in Chinese: All clients and follow-ups (siyu)', async () => {
   // The "due today" preset is a link like any filter.
   await page.getByTestId('follow-up-presets').getByText('今日待跟进').click();
   await expect.poll(() => new URL(page.url()).searchParams.get('due')).toBe('today');
-  // Back to the unfiltered list for the screenshot.
-  await open(page, baseURL, '/client/follow-record-list', 'follow-record-list-page');
+  const presets = page.getByTestId('follow-up-presets');
+  await expect.poll(() => presets.getByRole('radio', { name: '今日待跟进' }).isChecked()).toBe(true);
+  // And back to 全部: it stays chosen and the filter leaves the URL.
+  await presets.getByText('全部', { exact: true }).click();
+  await expect.poll(() => presets.getByRole('radio', { name: '全部' }).isChecked()).toBe(true);
+  await expect.poll(() => new URL(page.url()).searchParams.get('due')).toBeNull();
   await page.locator('.ant-table-row').first().waitFor();
   await steady(page);
   await screenshot(page, 'client-follow-record-list-zh');

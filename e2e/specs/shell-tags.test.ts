@@ -22,21 +22,12 @@ const tabs = () =>
     .locator('.tags-view__item')
     .evaluateAll((els) => els.map((el) => el.getAttribute('data-path')));
 const filter = () => browser.page.getByLabel('Filter your areas');
-/**
- * Opens a tab's context menu. A right-click that lands while the tags bar re-renders (a tab was just
- * added) can be lost, so it is retried a few times before the test gives up.
- */
+/** Opens a tab's context menu (one right-click, as a user would). */
 const contextMenu = async (path: string) => {
   const menu = browser.page.locator('.ant-dropdown-menu').filter({ visible: true });
-  for (let attempt = 1; ; attempt++) {
-    await tag(browser.page, path).click({ button: 'right' });
-    try {
-      await menu.waitFor({ timeout: 3_000 });
-      return menu;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
+  await tag(browser.page, path).click({ button: 'right' });
+  await menu.waitFor();
+  return menu;
 };
 const closeMenu = async () => {
   await browser.page.keyboard.press('Escape');

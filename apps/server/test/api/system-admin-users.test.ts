@@ -245,6 +245,7 @@ describe('admin users', () => {
     });
     await create({ username: 'formula2', nickname: '@SUM(A1)', password: 'Formula-pass-2026' });
     await create({ username: 'formula3', nickname: '+1', password: 'Formula-pass-2026' });
+    await create({ username: 'formula4', nickname: '-2+3', password: 'Formula-pass-2026' });
     const res = await t.app.inject({
       method: 'GET',
       url: `${BASE}/export?username=formula`,
@@ -256,11 +257,15 @@ describe('admin users', () => {
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = wb.worksheets[0];
     expect(sheet?.getRow(1).getCell(2).value).toBe('Username');
-    const nicknames = [2, 3, 4].map((r) => sheet?.getRow(r).getCell(3).value);
-    expect(nicknames.sort()).toEqual(["'+1", '\'=HYPERLINK("http://x","y")', "'@SUM(A1)"].sort());
+    const nicknames = [2, 3, 4, 5].map((r) => sheet?.getRow(r).getCell(3).value);
+    expect(nicknames.sort()).toEqual(["'+1", "'-2+3", '\'=HYPERLINK("http://x","y")', "'@SUM(A1)"].sort());
     expect(await auditCount('export.start')).toBeGreaterThan(0);
-    const chakan = await t.login('chakan1', DEMO_PASSWORD).catch(() => null);
-    if (chakan) expect((await t.call('GET', `${BASE}/export`, { token: chakan })).status).toBe(403);
+    // A read-only viewer (its password was reset above: reset it again and use the new one).
+    const viewer = (await t.call('GET', `${BASE}?username=chakan1`, { token: admin })).body.data.items[0];
+    const reset = await t.call('POST', `${BASE}/${viewer.id}/reset-password`, { token: admin, body: {} });
+    expect(reset.status).toBe(200);
+    const chakan = await t.login('chakan1', reset.body.data.password);
+    expect((await t.call('GET', `${BASE}/export`, { token: chakan })).status).toBe(403);
   });
 
   it('applies the data scope in SQL: a department-scoped role sees its department tree only', async () => {

@@ -4,6 +4,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { randomPassword } from '../../lib/data-dir';
 import { hashPassword, type ScryptParams } from '../../lib/password';
+import { readPoolConfig } from '../../modules/clients/common';
+import { remindOwnersAboutToDrop } from '../../modules/clients/jobs';
 import type { Db } from '../client';
 import { adminUser, adminUserRole, department, role } from '../schema';
 import { seedDemoClients } from './demo-clients';
@@ -25,6 +27,12 @@ const DEMO_USERS = [
   { username: 'chakan1', nickname: '王建国', role: 'chakan', dept: '数据与财务部' },
   { username: 'zhongtai1', nickname: '陈思远', role: 'zhongtai', dept: '产品运营中心' },
 ] as const;
+
+/** Today's "about to drop into the pool" reminders, at any hour, so the demo's bell has something. */
+const remindDemoOwners = async (db: Db) => {
+  const cfg = await readPoolConfig(db);
+  if (cfg.notifyEnabled) await remindOwnersAboutToDrop(db, cfg, new Date());
+};
 
 /**
  * DEMO_DATA=1: departments and one staff user per built-in role (siyu1, chakan1, zhongtai1) with
@@ -49,6 +57,7 @@ export const seedDemoData = async (
   if (existing.length > 0) {
     // Demo data added by later issues still arrives in a database seeded before them.
     await seedDemoClients(db);
+    await remindDemoOwners(db);
     if (config.demoCommerce) await seedDemoCommerce(db);
     return {};
   }
@@ -93,6 +102,7 @@ export const seedDemoData = async (
       .where(eq(adminUser.username, config.adminUsername));
   }
   await seedDemoClients(db);
+  await remindDemoOwners(db);
   if (config.demoCommerce) await seedDemoCommerce(db);
   if (config.demoPassword) return {};
   const file = path.join(config.dataDir, 'demo-password');

@@ -20,7 +20,7 @@ import {
   type TimelineItem,
 } from '@educrm/contract';
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import { alias, PgDialect } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import {
   adminUser,
@@ -38,6 +38,7 @@ import { scopeCondition } from '../../lib/data-scope';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
 import { inIdOrder, queryNamed } from '../../lib/named-query';
+import { PlannerEstimates } from '../../lib/planner-estimate';
 import { updateVersioned } from '../../lib/versioned';
 import type { Principal } from '../../types';
 import {
@@ -225,9 +226,6 @@ const iso = (v: Time): string | null =>
   v == null ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString();
 
 /** Planner estimates of list WHEREs are reused for a short while (they only choose the pager path). */
-const ESTIMATE_TTL_MS = 30_000;
-const ESTIMATE_CACHE_MAX = 2000;
-const dialect = new PgDialect();
 
 /** ORDER BY per sortable field, written to match the partial indexes exactly (forward or backward). */
 const ORDERS: Record<string, { desc: SQL[]; asc: SQL[] }> = {
@@ -278,11 +276,16 @@ const unnamedClient = (lang: Language, mobile: string) =>
   formatMessage(lang, 'unnamedClient', { last4: mobile.slice(-4) });
 
 export class ClientService {
+  /** The planner's estimates that decide whether a list's total is counted. */
+  private readonly planner: PlannerEstimates;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
     readonly poolConfig: PoolConfigCache,
-  ) {}
+  ) {
+    this.planner = new PlannerEstimates(db, 'client');
+  }
 
   // ---- reading ----------------------------------------------------------------------------------
   toRow(p: Principal, cfg: PoolConfig, r: RawRow): ClientRow {
@@ -489,55 +492,12 @@ export class ClientService {
     return and(...conds) as SQL;
   }
 
-  private estimates = new Map<string, { at: number; rows: number | null }>();
-
-  /**
-   * The planner's row estimate for a WHERE (one planning pass, no execution), remembered for 30 s
-   * per distinct WHERE: it only decides whether the pager counts or shows an estimate.
-   */
-  private async estimate(where: SQL): Promise<number | null> {
-    const query = dialect.sqlToQuery(where);
-    const key = `${query.sql}\u0000${JSON.stringify(query.params)}`;
-    const now = Date.now();
-    const hit = this.estimates.get(key);
-    if (hit && now - hit.at < ESTIMATE_TTL_MS) return hit.rows;
-    let rows: number | null = null;
-    try {
-      const res = await queryRows<{ 'QUERY PLAN': unknown }>(
-        this.db,
-        sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM client WHERE ${where}`,
-      );
-      const raw = res[0]?.['QUERY PLAN'];
-      const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
-      const n = plan?.[0]?.Plan?.['Plan Rows'];
-      rows = typeof n === 'number' ? n : null;
-    } catch {
-      rows = null;
-    }
-    if (this.estimates.size >= ESTIMATE_CACHE_MAX) this.estimates.clear();
-    this.estimates.set(key, { at: now, rows });
-    return rows;
-  }
-
-  private tableRows: { at: number; rows: number } | null = null;
-  /** The planner's idea of the client table's size (pg_class.reltuples; -1 = never analysed). */
-  private async clientRows(): Promise<number> {
-    const now = Date.now();
-    if (this.tableRows && now - this.tableRows.at < ESTIMATE_TTL_MS) return this.tableRows.rows;
-    const [row] = await queryRows<{ n: number }>(
-      this.db,
-      sql`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'client'::regclass`,
-    );
-    this.tableRows = { at: now, rows: Number(row?.n ?? -1) };
-    return this.tableRows.rows;
-  }
-
   /** Whether a WHERE's total is counted (true) or estimated; with the estimate. */
   private async counting(where: SQL, keyword = false): Promise<{ counted: boolean; est: number | null }> {
-    const est = await this.estimate(where);
+    const est = await this.planner.rows(sql`FROM client WHERE ${where}`);
     const limit = keyword ? COUNT_KEYWORD_WHEN_ESTIMATED_AT_MOST : COUNT_WHEN_ESTIMATED_AT_MOST;
     if (est == null || est <= limit) return { counted: true, est };
-    return { counted: (await this.clientRows()) < ALWAYS_COUNT_BELOW_ROWS, est };
+    return { counted: (await this.planner.tableSize()) < ALWAYS_COUNT_BELOW_ROWS, est };
   }
 
   private capped(where: SQL): SQL {

@@ -1,5 +1,6 @@
+import type { PoolConfig } from '@educrm/contract';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
+import { type DbOrTx, queryRows } from '../../db/client';
 import { client } from '../../db/schema';
 import type { Job } from '../../jobs/scheduler';
 import { writeAudit } from '../../lib/audit';
@@ -53,28 +54,37 @@ export const clientRecycleJob = (): Job => ({
         detail: { recycled, owners: row?.owners ?? 0 },
       });
     }
-    let reminded = 0;
-    if (cfg.notifyEnabled && shanghaiHour(now) >= REMINDER_HOUR) {
-      const soon = recyclePredicate(cfg, new Date(now.getTime() + cfg.notifyDays * DAY_MS));
-      const [r] = await queryRows<{ n: number }>(
-        db,
-        sql`WITH due AS (
-              SELECT ${client.ownerUserId} AS user_id, count(*)::int AS n,
-                     (array_agg(${client.id} ORDER BY ${client.ownerTime}))[1:5] AS sample
-              FROM client WHERE ${soon} GROUP BY ${client.ownerUserId}
-            ), ins AS (
-              INSERT INTO notification (user_id, kind, params, day_key, created_at)
-              SELECT user_id, 'CLIENT_RECYCLE_SOON',
-                     json_build_object('count', n, 'days', ${cfg.notifyDays}::int, 'clientIds', sample)::jsonb,
-                     ${shanghaiDayKey(now)}, ${now}
-              FROM due
-              ON CONFLICT (user_id, kind, day_key) DO NOTHING
-              RETURNING 1
-            )
-            SELECT count(*)::int AS n FROM ins`,
-      );
-      reminded = r?.n ?? 0;
-    }
+    const reminded =
+      cfg.notifyEnabled && shanghaiHour(now) >= REMINDER_HOUR
+        ? await remindOwnersAboutToDrop(db, cfg, now)
+        : 0;
     return { recycled, owners: row?.owners ?? 0, reminded, disabled: 0 };
   },
 });
+
+/**
+ * The day's in-app digest: one reminder per owner with clients about to drop into the pool (the
+ * recycle predicate shifted by notify_days), at most once per owner and Asia/Shanghai day.
+ * Returns how many were written. The demo seed calls it too, so the demo's bell is never empty.
+ */
+export const remindOwnersAboutToDrop = async (db: DbOrTx, cfg: PoolConfig, now: Date): Promise<number> => {
+  const soon = recyclePredicate(cfg, new Date(now.getTime() + cfg.notifyDays * DAY_MS));
+  const [r] = await queryRows<{ n: number }>(
+    db,
+    sql`WITH due AS (
+          SELECT ${client.ownerUserId} AS user_id, count(*)::int AS n,
+                 (array_agg(${client.id} ORDER BY ${client.ownerTime}))[1:5] AS sample
+          FROM client WHERE ${soon} GROUP BY ${client.ownerUserId}
+        ), ins AS (
+          INSERT INTO notification (user_id, kind, params, day_key, created_at)
+          SELECT user_id, 'CLIENT_RECYCLE_SOON',
+                 json_build_object('count', n, 'days', ${cfg.notifyDays}::int, 'clientIds', sample)::jsonb,
+                 ${shanghaiDayKey(now)}, ${now}
+          FROM due
+          ON CONFLICT (user_id, kind, day_key) DO NOTHING
+          RETURNING 1
+        )
+        SELECT count(*)::int AS n FROM ins`,
+  );
+  return r?.n ?? 0;
+};

@@ -1,4 +1,5 @@
 import type { DealListQuery, DealRow, Language, OrderListQuery, OrderRow } from '@educrm/contract';
+import type { CellValue } from '../../lib/xlsx';
 import type { Principal } from '../../types';
 import type { Exporter } from '../exports/service';
 import type { DealService } from './deals.service';
@@ -74,64 +75,80 @@ const H = {
 const yuan = (fen: number) => Math.round(fen) / 100;
 const stamp = () => new Date().toISOString().slice(0, 10);
 
+type Header = keyof (typeof H)['zh'];
+/** A column: its header, what a row shows in it and its width (default 18). */
+type Col<Row> = [header: Header, value: (row: Row) => CellValue, width?: number];
+
+/** An xlsx export of a commerce list in the caller's language: headers from H, dated file name. */
+const listExporter = <Row>(
+  kind: 'orders' | 'deals',
+  lang: Language,
+  sheet: Header,
+  cols: Col<Row>[],
+  source: Pick<Exporter<Row>, 'count' | 'batches'>,
+): Exporter<Row> => {
+  const h = H[lang];
+  return {
+    kind,
+    sheetName: h[sheet],
+    fileName: `${kind}-${stamp()}.xlsx`,
+    columns: cols.map(([header, value, width]) => ({ header: h[header], value, width })),
+    ...source,
+  };
+};
+
 export const orderExporter = (
   orders: OrderService,
   p: Principal,
   f: Omit<Partial<OrderListQuery>, 'page' | 'pageSize' | 'sort'>,
   lang: Language,
-): Exporter<OrderRow> => {
-  const h = H[lang];
-  return {
-    kind: 'orders',
-    sheetName: h.orderNo,
-    fileName: `orders-${stamp()}.xlsx`,
-    columns: [
-      { header: h.orderNo, width: 22, value: (r) => r.orderNo },
-      { header: h.buyer, value: (r) => r.buyerName },
-      { header: h.mobile, width: 14, value: (r) => r.buyerMobile },
-      { header: h.products, width: 36, value: (r) => r.productSummary },
-      { header: h.pay, width: 12, value: (r) => yuan(r.payAmount) },
-      { header: h.refund, width: 12, value: (r) => yuan(r.refundAmount) },
-      { header: h.net, width: 12, value: (r) => yuan(r.netAmount) },
-      { header: h.status, width: 10, value: (r) => r.status },
-      { header: h.platform, value: (r) => r.sourcePlatformName },
-      { header: h.channel, value: (r) => r.channelName },
-      { header: h.sales, value: (r) => r.salesUserName },
-      { header: h.payTime, width: 22, value: (r) => r.payTime },
+): Exporter<OrderRow> =>
+  listExporter<OrderRow>(
+    'orders',
+    lang,
+    'orderNo',
+    [
+      ['orderNo', (r) => r.orderNo, 22],
+      ['buyer', (r) => r.buyerName],
+      ['mobile', (r) => r.buyerMobile, 14],
+      ['products', (r) => r.productSummary, 36],
+      ['pay', (r) => yuan(r.payAmount), 12],
+      ['refund', (r) => yuan(r.refundAmount), 12],
+      ['net', (r) => yuan(r.netAmount), 12],
+      ['status', (r) => r.status, 10],
+      ['platform', (r) => r.sourcePlatformName],
+      ['channel', (r) => r.channelName],
+      ['sales', (r) => r.salesUserName],
+      ['payTime', (r) => r.payTime, 22],
     ],
-    count: (cap) => orders.count(p, f, cap),
-    batches: () => orders.batches(p, f),
-  };
-};
+    { count: (cap) => orders.count(p, f, cap), batches: () => orders.batches(p, f) },
+  );
 
 export const dealExporter = (
   deals: DealService,
   p: Principal,
   f: Omit<Partial<DealListQuery>, 'page' | 'pageSize' | 'sort'>,
   lang: Language,
-): Exporter<DealRow> => {
-  const h = H[lang];
-  return {
-    kind: 'deals',
-    sheetName: h.products,
-    fileName: `deals-${stamp()}.xlsx`,
-    columns: [
-      { header: h.payTime, width: 22, value: (r) => r.payTime },
-      { header: h.orderNo, width: 22, value: (r) => r.orderNo },
-      { header: h.buyer, value: (r) => r.buyerName },
-      { header: h.mobile, width: 14, value: (r) => r.buyerMobile },
-      { header: h.products, width: 30, value: (r) => r.spuName },
-      { header: h.spec, value: (r) => r.skuSpec },
-      { header: h.qty, width: 6, value: (r) => r.qty },
-      { header: h.pay, width: 12, value: (r) => yuan(r.payAmount) },
-      { header: h.refund, width: 12, value: (r) => yuan(r.refundAmount) },
-      { header: h.net, width: 12, value: (r) => yuan(r.netAmount) },
-      { header: h.sales, value: (r) => r.salesUserName },
-      { header: h.channel, value: (r) => r.channelName },
-      { header: h.platform, value: (r) => r.sourcePlatformName },
-      { header: h.status, width: 10, value: (r) => r.orderStatus },
+): Exporter<DealRow> =>
+  listExporter<DealRow>(
+    'deals',
+    lang,
+    'products',
+    [
+      ['payTime', (r) => r.payTime, 22],
+      ['orderNo', (r) => r.orderNo, 22],
+      ['buyer', (r) => r.buyerName],
+      ['mobile', (r) => r.buyerMobile, 14],
+      ['products', (r) => r.spuName, 30],
+      ['spec', (r) => r.skuSpec],
+      ['qty', (r) => r.qty, 6],
+      ['pay', (r) => yuan(r.payAmount), 12],
+      ['refund', (r) => yuan(r.refundAmount), 12],
+      ['net', (r) => yuan(r.netAmount), 12],
+      ['sales', (r) => r.salesUserName],
+      ['channel', (r) => r.channelName],
+      ['platform', (r) => r.sourcePlatformName],
+      ['status', (r) => r.orderStatus, 10],
     ],
-    count: (cap) => deals.count(f, cap),
-    batches: () => deals.batches(p, f),
-  };
-};
+    { count: (cap) => deals.count(f, cap), batches: () => deals.batches(p, f) },
+  );

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { productCategory } from '../../db/schema/products';
 import { writeAudit } from '../../lib/audit';
-import { AppError, fieldError, notFound } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
+import { loadNode, loadParent } from '../../lib/tree';
 import { updateVersioned } from '../../lib/versioned';
 import type { Principal } from '../../types';
 
@@ -42,10 +43,8 @@ export class CategoryService {
     }));
   }
 
-  private async load(tx: DbOrTx, id: number) {
-    const [row] = await tx.select().from(productCategory).where(eq(productCategory.id, id));
-    if (!row) throw notFound();
-    return row;
+  private load(tx: DbOrTx, id: number) {
+    return loadNode(tx, productCategory, id);
   }
 
   private async countProducts(tx: DbOrTx, id: number) {
@@ -60,10 +59,8 @@ export class CategoryService {
   private async checkParent(tx: DbOrTx, parentId: number | null, movingId?: number) {
     if (parentId == null) return;
     if (parentId === movingId) throw fieldError('parentId', 'categoryDepth');
-    const parent = await this.load(tx, parentId).catch(() => {
-      throw fieldError('parentId', 'notFound');
-    });
-    if (parent.parentId != null) throw fieldError('parentId', 'categoryDepth');
+    const parent = await loadParent(tx, productCategory, parentId, 'notFound');
+    if (parent?.parentId != null) throw fieldError('parentId', 'categoryDepth');
     if ((await this.countProducts(tx, parentId)) > 0) throw fieldError('parentId', 'categoryHasProducts');
     if (movingId != null) {
       const [kids] = await queryRows<{ n: number }>(

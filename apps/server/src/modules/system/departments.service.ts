@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { adminUser, department } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
+import { AppError, conflict, fieldError } from '../../lib/errors';
+import { loadNode, loadParent } from '../../lib/tree';
 import { updateVersioned } from '../../lib/versioned';
 import type { Principal } from '../../types';
 
@@ -45,10 +46,8 @@ export class DepartmentService {
     }));
   }
 
-  private async load(tx: DbOrTx, id: number) {
-    const [row] = await tx.select().from(department).where(eq(department.id, id));
-    if (!row) throw notFound();
-    return row;
+  private load(tx: DbOrTx, id: number) {
+    return loadNode(tx, department, id);
   }
 
   private async checkLeader(tx: DbOrTx, leaderUserId: number | null) {
@@ -62,12 +61,7 @@ export class DepartmentService {
 
   async create(p: Principal, input: z.infer<typeof deptCreate>, ip: string) {
     return this.db.transaction(async (tx) => {
-      const parent =
-        input.parentId == null
-          ? null
-          : await this.load(tx, input.parentId).catch(() => {
-              throw fieldError('parentId', 'deptNotFound');
-            });
+      const parent = await loadParent(tx, department, input.parentId, 'deptNotFound');
       await this.checkLeader(tx, input.leaderUserId);
       const [created] = await tx
         .insert(department)
@@ -127,12 +121,7 @@ export class DepartmentService {
     await this.db.transaction(async (tx) => {
       const node = await this.load(tx, id);
       if (node.version !== input.version) throw conflict();
-      const parent =
-        input.parentId == null
-          ? null
-          : await this.load(tx, input.parentId).catch(() => {
-              throw fieldError('parentId', 'deptNotFound');
-            });
+      const parent = await loadParent(tx, department, input.parentId, 'deptNotFound');
       if (parent && (parent.id === id || parent.ancestors.includes(id)))
         throw fieldError('parentId', 'deptMoveIntoSelf');
       const newAncestors = parent ? [...parent.ancestors, parent.id] : [];

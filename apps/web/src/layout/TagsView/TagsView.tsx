@@ -1,6 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
-import { useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { routeTitle } from '../../router/title';
@@ -34,6 +34,72 @@ const useVisitTracking = () => {
   }, [pathname, search, handle, add]);
 };
 
+type TagCommand = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
+
+/**
+ * One tab with its right-click menu. Memoised on the view, its title and whether it is active: the
+ * tags bar re-renders while a page loads (a tab added, affix tabs set, a query change), and a tab
+ * that re-rendered its Dropdown (a new menu each time) under a right-click could lose the menu.
+ */
+const TagItem = memo(function TagItem({
+  view,
+  active,
+  title,
+  onCommand,
+}: {
+  view: TagView;
+  active: boolean;
+  title: string;
+  onCommand: (command: TagCommand, view: TagView) => void;
+}) {
+  const { t } = useTranslation();
+  const menu = useMemo<MenuProps>(
+    () => ({
+      items: [
+        { key: 'refresh', label: t('tagsView.refresh') },
+        ...(view.affix ? [] : [{ key: 'close', label: t('tagsView.close') }]),
+        { key: 'closeOthers', label: t('tagsView.closeOthers') },
+        { key: 'closeAll', label: t('tagsView.closeAll') },
+      ],
+      onClick: ({ key }) => onCommand(key as TagCommand, view),
+    }),
+    [t, view, onCommand],
+  );
+  return (
+    <Dropdown trigger={['contextMenu']} menu={menu} autoFocus>
+      <span
+        className={`tags-view__item${active ? ' tags-view__item--active' : ''}`}
+        data-path={view.path}
+        data-affix={view.affix ? 'true' : undefined}
+      >
+        <Link
+          to={view.fullPath}
+          className="tags-view__link"
+          aria-current={active ? 'page' : undefined}
+          onAuxClick={(e) => {
+            if (e.button === 1 && !view.affix) {
+              e.preventDefault();
+              onCommand('close', view);
+            }
+          }}
+        >
+          {title}
+        </Link>
+        {view.affix ? null : (
+          <button
+            type="button"
+            className="tags-view__close"
+            aria-label={t('tagsView.closeTab', { title })}
+            onClick={() => onCommand('close', view)}
+          >
+            <CloseOutlined aria-hidden="true" />
+          </button>
+        )}
+      </span>
+    </Dropdown>
+  );
+});
+
 /** The tags bar (spec section 2): a tab per visited page, right-click menu, pinned tabs first. */
 export const TagsView = () => {
   const { t, i18n } = useTranslation();
@@ -63,20 +129,18 @@ export const TagsView = () => {
       (k) => i18n.exists(k),
     );
 
-  const menuFor = (view: TagView): MenuProps => ({
-    items: [
-      { key: 'refresh', label: t('tagsView.refresh') },
-      ...(view.affix ? [] : [{ key: 'close', label: t('tagsView.close') }]),
-      { key: 'closeOthers', label: t('tagsView.closeOthers') },
-      { key: 'closeAll', label: t('tagsView.closeAll') },
-    ],
-    onClick: ({ key }) => {
-      if (key === 'refresh') void actions.refresh(view);
-      else if (key === 'close') void actions.close(view);
-      else if (key === 'closeOthers') void actions.closeOthers(view);
-      else if (key === 'closeAll') void actions.closeAll();
-    },
+  // One stable command handler for every tab (the actions change with the location).
+  const latest = useRef(actions);
+  useLayoutEffect(() => {
+    latest.current = actions;
   });
+  const onCommand = useCallback((command: TagCommand, view: TagView) => {
+    const a = latest.current;
+    if (command === 'refresh') void a.refresh(view);
+    else if (command === 'close') void a.close(view);
+    else if (command === 'closeOthers') void a.closeOthers(view);
+    else void a.closeAll();
+  }, []);
 
   return (
     <nav className="tags-view" aria-label={t('tagsView.label')}>
@@ -87,43 +151,15 @@ export const TagsView = () => {
           if (scroller.current && e.deltaY) scroller.current.scrollLeft += e.deltaY;
         }}
       >
-        {visited.map((view) => {
-          const active = view.path === pathname;
-          const title = titleOf(view);
-          return (
-            <Dropdown key={view.path} trigger={['contextMenu']} menu={menuFor(view)} autoFocus>
-              <span
-                className={`tags-view__item${active ? ' tags-view__item--active' : ''}`}
-                data-path={view.path}
-                data-affix={view.affix ? 'true' : undefined}
-              >
-                <Link
-                  to={view.fullPath}
-                  className="tags-view__link"
-                  aria-current={active ? 'page' : undefined}
-                  onAuxClick={(e) => {
-                    if (e.button === 1 && !view.affix) {
-                      e.preventDefault();
-                      void actions.close(view);
-                    }
-                  }}
-                >
-                  {title}
-                </Link>
-                {view.affix ? null : (
-                  <button
-                    type="button"
-                    className="tags-view__close"
-                    aria-label={t('tagsView.closeTab', { title })}
-                    onClick={() => void actions.close(view)}
-                  >
-                    <CloseOutlined aria-hidden="true" />
-                  </button>
-                )}
-              </span>
-            </Dropdown>
-          );
-        })}
+        {visited.map((view) => (
+          <TagItem
+            key={view.path}
+            view={view}
+            active={view.path === pathname}
+            title={titleOf(view)}
+            onCommand={onCommand}
+          />
+        ))}
       </div>
     </nav>
   );

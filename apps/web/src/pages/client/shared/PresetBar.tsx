@@ -1,4 +1,4 @@
-import { Segmented } from 'antd';
+import { Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -25,12 +25,18 @@ export const PresetBar = ({ id, presets }: { id: string; presets: readonly ListP
       <span className="client-presets__label" id={`${id}-presets-label`}>
         {t('client.presets.label')}
       </span>
-      <Segmented
+      {/* Radio buttons, not a Segmented control: a Segmented marks its item selected only when its
+          sliding thumb's transition ends, which a busy browser can leave pending, so the choice
+          did not show (and a test waiting for it lost the click). A radio is checked at once. */}
+      <Radio.Group
         aria-labelledby={`${id}-presets-label`}
+        optionType="button"
+        buttonStyle="solid"
         value={pending ?? preset ?? ''}
-        onChange={(key) => {
-          setPending(String(key));
-          setSearch(applyPreset(presets, search, String(key)), { replace: true });
+        onChange={(e) => {
+          const key = String(e.target.value);
+          setPending(key);
+          setSearch((current) => applyPreset(presets, current, key), { replace: true });
         }}
         options={presets.map((p) => ({ value: p.key, label: t(`client.presets.${p.key}`) }))}
       />

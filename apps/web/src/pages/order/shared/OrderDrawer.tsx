@@ -16,7 +16,7 @@ import {
   type TableColumnsType,
   Timeline,
 } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cancelOrder, decideRefund, getOrder, orderKeys } from '../../../api/orders';
 import { useConfirmAction } from '../../../components/ConfirmAction';
@@ -66,7 +66,17 @@ export const OrderDrawer = ({
   const can = useCan();
   const ask = useConfirmAction();
   const refresh = useOrderRefresh();
-  const [action, setAction] = useState<OrderAction | null>(null);
+  // The open action dialog. Each opening is a new instance (its own key): a click while the last
+  // one is still sliding out (its onClosed not yet called) opens a fresh dialog instead of being
+  // swallowed by the closing one, and that one's late onClosed does not close the new one.
+  const [opened, setOpened] = useState<{ kind: OrderAction; seq: number } | null>(null);
+  const seq = useRef(0);
+  const setAction = (kind: OrderAction | null) => {
+    seq.current += 1;
+    setOpened(kind ? { kind, seq: seq.current } : null);
+  };
+  const closedAction = (closing: number) => () =>
+    setOpened((current) => (current?.seq === closing ? null : current));
   const [decision, setDecision] = useState<{ refund: RefundRow; verb: 'approve' | 'reject' } | null>(null);
   // The last order shown stays in the drawer while it slides out.
   const [shownId, setShownId] = useState(orderId);
@@ -83,7 +93,7 @@ export const OrderDrawer = ({
   const [pending, setPending] = useState<OrderAction | null>(null);
   useEffect(() => {
     setPending(orderId !== null ? (initialAction ?? null) : null);
-    setAction(null);
+    setOpened(null);
     setDecision(null);
   }, [orderId, initialAction]);
 
@@ -489,14 +499,29 @@ export const OrderDrawer = ({
           )}
         </Section>
 
-        {action === 'confirm' ? (
-          <ConfirmPaymentDrawer order={order} onClosed={() => setAction(null)} onDone={refresh} />
+        {opened?.kind === 'confirm' ? (
+          <ConfirmPaymentDrawer
+            key={opened.seq}
+            order={order}
+            onClosed={closedAction(opened.seq)}
+            onDone={refresh}
+          />
         ) : null}
-        {action === 'refund' ? (
-          <RefundApplyDrawer order={order} onClosed={() => setAction(null)} onDone={refresh} />
+        {opened?.kind === 'refund' ? (
+          <RefundApplyDrawer
+            key={opened.seq}
+            order={order}
+            onClosed={closedAction(opened.seq)}
+            onDone={refresh}
+          />
         ) : null}
-        {action === 'attribution' ? (
-          <AttributionDrawer order={order} onClosed={() => setAction(null)} onDone={refresh} />
+        {opened?.kind === 'attribution' ? (
+          <AttributionDrawer
+            key={opened.seq}
+            order={order}
+            onClosed={closedAction(opened.seq)}
+            onDone={refresh}
+          />
         ) : null}
         <RefundDecisionDialog
           refund={decision?.refund ?? null}

@@ -1,33 +1,52 @@
 #!/usr/bin/env node
 // `npm run bench:web`: what the console costs a browser. Builds the console with Vite into a
-// temporary directory, serves it with the real server (PGlite, temp DATA_DIR), then for /login and
-// /dashboard (signed in through cookies) opens Debian's Chromium with a fresh profile N times and
-// reports the JS+CSS bytes the page requested (raw and gzip level 9, from the files on disk),
-// DOMContentLoaded and "content visible" (navigation start until the page's data-testid element is
-// visible), checks that /login carries no chart, table, editor or pinyin code, prints PASS/FAIL
-// against the targets and one JSON line.
+// temporary directory, serves it with the real server (PGlite, temp DATA_DIR, demo clients), then
+// opens Debian's Chromium with a fresh profile N times per page: /login, a deep link without a
+// session, /dashboard and /client/list signed in (through cookies), on an unthrottled and a
+// throttled network (10 Mbit/s, 40 ms RTT). Reports the bytes on the wire (as received,
+// compressed), the JS+CSS requested (raw and gzip level 9, from the files on disk), DOMContentLoaded
+// and "content visible"; checks that /login and the deep link carry no chart, table, editor or pinyin
+// code. `--baseline <git rev>` builds that revision too and interleaves its runs with this build's,
+// printing the ratios per page. PASS/FAIL against the targets and one JSON line.
 import '../scripts/node-runtime.mjs'; // first: re-runs this script under Node >= 24 when needed
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { buildBaseline } from './lib/baseline.mjs';
 import { fmtBytes, spread, verdict } from './lib/cli.mjs';
 import { findHeavyCode, HEAVY_CODE } from './lib/heavy-code.mjs';
 import { startBench } from './lib/run.mjs';
-import { benchPassword, ensureServerBuilt, login, ROOT, runCommand, startServer } from './lib/server.mjs';
+import {
+  benchPassword,
+  ensureServerBuilt,
+  login,
+  ROOT,
+  readCpuSeconds,
+  runCommand,
+  startServer,
+} from './lib/server.mjs';
 
 const FLAGS = {
-  runs: { type: 'number', default: 7, min: 1, max: 50, help: 'cold runs per page' },
-  timeout: { type: 'number', default: 20, min: 1, max: 120, help: 'seconds a run may wait for its page' },
+  runs: { type: 'number', default: 7, min: 1, max: 50, help: 'cold runs per page, profile and build' },
+  timeout: { type: 'number', default: 30, min: 1, max: 120, help: 'seconds a run may wait for its page' },
   dist: { type: 'string', help: 'measure this existing build instead of building one' },
+  baseline: { type: 'string', help: 'git revision to build and measure too, interleaved (ratios per page)' },
+  'fresh-baseline': { type: 'boolean', help: 'rebuild the baseline even when a finished build of it exists' },
+  'keep-baseline': {
+    type: 'boolean',
+    default: true,
+    help: 'keep the baseline build in the temp dir for the next run (--keep-baseline=0 removes it)',
+  },
+  profile: { type: 'string', default: 'both', help: 'network: fast, throttled or both' },
+  only: { type: 'string', help: 'comma-separated page names (login,deep-link,dashboard,client-list)' },
   locale: { type: 'string', default: 'zh-CN', help: 'browser locale (the console follows it)' },
   build: { type: 'boolean', help: 'rebuild apps/server/dist/main.js even when it exists' },
 };
 
-/** Targets (bench/README.md). kB = 1000 bytes, as Vite prints sizes. */
-const TARGETS = { login: 210_000, dashboard: 370_000 };
-/** Page heavy-code kinds that must not load on /login (ARCHITECTURE.md "Web rules"). */
+const KB = 1000;
+/** Page heavy-code kinds that must not load before sign-in (ARCHITECTURE.md "Web rules"). */
 const FORBIDDEN_ON_LOGIN = ['chart', 'table', 'editor', 'pinyin'];
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -43,21 +62,66 @@ const CHROMIUM_ARGS = [
 ];
 const COOKIE_NAMES = { token: 'Admin-Token', expire: 'Admin-Token-Expire', refresh: 'Admin-Token-Refresh' };
 
+/**
+ * The pages and their targets (bench/README.md). kB = 1000 bytes, as Vite prints sizes.
+ * `visible` is the element whose first paint counts as "content visible"; `ratio` the most the
+ * median may be of the baseline's (unthrottled; every page with a ratio target must reach
+ * THROTTLED_RATIO on the throttled network).
+ */
+const DEEP_LINK = '/client/list?page=2&pageSize=50&keyword=%E5%BC%A0';
 const PAGES = [
-  { name: 'login', path: '/login', testId: 'login-page', signedIn: false, targetGzip: TARGETS.login },
+  {
+    name: 'login',
+    path: '/login',
+    visible: '[data-testid="login-page"]',
+    signedIn: false,
+    endsOn: '/login',
+    maxGzip: 210 * KB,
+    maxWire: 180 * KB,
+    noHeavy: true,
+    ratio: 0.6,
+  },
+  {
+    name: 'deep-link',
+    path: DEEP_LINK,
+    visible: '[data-testid="login-page"]',
+    signedIn: false,
+    endsOn: `/login?redirect=${encodeURIComponent(DEEP_LINK)}`,
+    maxGzip: 210 * KB,
+    maxWire: 180 * KB,
+    noHeavy: true,
+  },
   {
     name: 'dashboard',
     path: '/dashboard',
-    testId: 'dashboard-page',
+    visible: '[data-testid="dashboard-page"]',
     signedIn: true,
-    targetGzip: TARGETS.dashboard,
+    endsOn: '/dashboard',
+    maxGzip: 370 * KB,
+    maxWire: 380 * KB,
+    ratio: 0.6,
+  },
+  {
+    name: 'client-list',
+    path: '/client/list',
+    // The list's first row: the page with its data, not only its frame.
+    visible: '[data-testid="client-list-page"] .ant-table-row',
+    signedIn: true,
+    endsOn: '/client/list',
+    ratio: 0.7,
   },
 ];
+const THROTTLED_RATIO = 0.5;
+/** Chromium's network emulation: a branch office reaching a hosted console. */
+const PROFILES = {
+  fast: null,
+  throttled: { offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 10e6 / 8 },
+};
 
 const { flags, onCleanup, run } = startBench({
   what: 'bench:web',
   spec: FLAGS,
-  watchdogSeconds: (f) => 600 + PAGES.length * (f.runs + 1) * (f.timeout + 45),
+  watchdogSeconds: (f) => 1800 + PAGES.length * 2 * 2 * (f.runs + 1) * (f.timeout + 15),
 });
 
 const gzipSize = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
@@ -144,8 +208,10 @@ const visibilityProbe = (selector) => {
   requestAnimationFrame(check);
 };
 
-/** One cold run: fresh Chromium profile, optional sign-in cookies, navigation, timings, responses. */
-const measureRun = async ({ page: target, baseURL, password, distDir }) => {
+/** One cold run: fresh Chromium profile, optional sign-in cookies, network profile, navigation. */
+const measureRun = async ({ target, build, password, throttle }) => {
+  const { baseURL } = build.server;
+  const distDir = build.dist;
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-bench-chromium-'));
   const timeoutMs = flags.timeout * 1000;
   let context;
@@ -161,7 +227,25 @@ const measureRun = async ({ page: target, baseURL, password, distDir }) => {
     const page = context.pages()[0] ?? (await context.newPage());
     // A fresh profile has an empty cache already; disabling it also stops in-run memory-cache reuse.
     const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (throttle) await cdp.send('Network.emulateNetworkConditions', throttle);
+    const origin = new URL(baseURL).origin;
+    // Bytes on the wire: encodedDataLength of every finished same-origin request (headers + body
+    // as received, i.e. compressed when the server compressed).
+    const cdpUrls = new Map();
+    const wire = { assets: 0, api: 0, compressed: 0, uncompressed: 0 };
+    cdp.on('Network.responseReceived', (e) => cdpUrls.set(e.requestId, e.response));
+    cdp.on('Network.loadingFinished', (e) => {
+      const res = cdpUrls.get(e.requestId);
+      if (!res?.url.startsWith(origin)) return;
+      const isApi = new URL(res.url).pathname.startsWith('/api/');
+      wire[isApi ? 'api' : 'assets'] += e.encodedDataLength;
+      const encoded = Object.entries(res.headers ?? {}).some(
+        ([k, v]) => k.toLowerCase() === 'content-encoding' && v && v !== 'identity',
+      );
+      if (!isApi) wire[encoded ? 'compressed' : 'uncompressed']++;
+    });
     if (target.signedIn) {
       const tokens = await login(baseURL, password);
       const cookie = (name, value) => ({ name, value: String(value), domain: '127.0.0.1', path: '/' });
@@ -171,9 +255,8 @@ const measureRun = async ({ page: target, baseURL, password, distDir }) => {
         cookie(COOKIE_NAMES.refresh, tokens.refresh_after),
       ]);
     }
-    await context.addInitScript(visibilityProbe, `[data-testid="${target.testId}"]`);
+    await context.addInitScript(visibilityProbe, target.visible);
 
-    const origin = new URL(baseURL).origin;
     const responses = [];
     const external = new Set();
     const failed = [];
@@ -187,6 +270,7 @@ const measureRun = async ({ page: target, baseURL, password, distDir }) => {
     const pageErrors = [];
     page.on('pageerror', (err) => pageErrors.push(err.message));
 
+    const cpuBefore = readCpuSeconds(build.server.pid);
     await page.goto(`${baseURL}${target.path}`, { waitUntil: 'commit', timeout: timeoutMs });
     let visibleMs = null;
     let note = null;
@@ -197,17 +281,19 @@ const measureRun = async ({ page: target, baseURL, password, distDir }) => {
       });
       visibleMs = await page.evaluate(() => window.__benchVisibleAt);
     } catch {
-      note = `[data-testid="${target.testId}"] not found within ${flags.timeout} s`;
+      note = `${target.visible} not visible within ${flags.timeout} s`;
     }
     // Let lazy requests triggered by the first render finish (bounded) before counting bytes.
     await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+    const cpuAfter = readCpuSeconds(build.server.pid);
     const nav = await page
       .evaluate(() => {
         const entry = performance.getEntriesByType('navigation')[0];
         return entry ? { dcl: entry.domContentLoadedEventEnd, load: entry.loadEventEnd || null } : null;
       })
       .catch(() => null);
-    const finalPath = new URL(page.url()).pathname;
+    const finalUrl = new URL(page.url());
+    const finalPath = `${finalUrl.pathname}${finalUrl.search}`;
 
     const files = new Map();
     let apiRequests = 0;
@@ -233,6 +319,8 @@ const measureRun = async ({ page: target, baseURL, password, distDir }) => {
       loadMs: nav?.load ?? null,
       finalPath,
       note,
+      wire,
+      serverCpuMs: cpuBefore === null || cpuAfter === null ? null : Math.round((cpuAfter - cpuBefore) * 1000),
       files: [...files.values()],
       sameOriginRequests: responses.length,
       apiRequests,
@@ -249,165 +337,264 @@ const measureRun = async ({ page: target, baseURL, password, distDir }) => {
 const sumBy = (files, kinds, key) =>
   files.filter((f) => kinds.includes(f.kind)).reduce((s, f) => s + f[key], 0);
 
+/** The figures of one page on one build and network profile, from its runs. */
+const summarise = (target, runs, distDir) => {
+  const reference = runs.find((r) => r.visibleMs !== null) ?? runs.find((r) => r.files?.length) ?? runs[0];
+  const files = reference.files ?? [];
+  const signature = (r) =>
+    (r.files ?? [])
+      .map((f) => f.file)
+      .sort()
+      .join('|');
+  const bytes = {
+    jsCssRaw: sumBy(files, ['js', 'css'], 'raw'),
+    jsCssGzip: sumBy(files, ['js', 'css'], 'gzip'),
+    jsGzip: sumBy(files, ['js'], 'gzip'),
+    cssGzip: sumBy(files, ['css'], 'gzip'),
+    htmlGzip: sumBy(files, ['html'], 'gzip'),
+    otherGzip: sumBy(files, ['other'], 'gzip'),
+  };
+  const heavy = files
+    .filter((f) => f.kind === 'js')
+    .flatMap((f) =>
+      findHeavyCode(fs.readFileSync(path.join(distDir, f.file), 'utf8')).map((h) => ({ file: f.file, ...h })),
+    );
+  const rendered = runs.filter((r) => r.visibleMs !== null).length;
+  const wireTotals = runs.filter((r) => r.wire).map((r) => r.wire.assets + r.wire.api);
+  return {
+    rendered,
+    runs: runs.length,
+    visibleMs: spread(runs.map((r) => r.visibleMs)),
+    dclMs: spread(runs.map((r) => r.dclMs)),
+    loadMs: spread(runs.map((r) => r.loadMs)),
+    serverCpuMs: spread(runs.map((r) => r.serverCpuMs)),
+    wire: {
+      total: spread(wireTotals).median,
+      assets: spread(runs.map((r) => r.wire?.assets)).median,
+      api: spread(runs.map((r) => r.wire?.api)).median,
+      compressedFiles: reference.wire?.compressed ?? 0,
+      uncompressedFiles: reference.wire?.uncompressed ?? 0,
+    },
+    bytes,
+    files: files.map(({ file, kind, raw, gzip }) => ({ file, kind, raw, gzip })),
+    fileCount: files.length,
+    sameFilesEveryRun: runs.every((r) => !r.files?.length || signature(r) === signature(reference)),
+    heavy,
+    wrongEnd: [...new Set(runs.map((r) => r.finalPath).filter((p) => p && p !== target.endsOn))],
+    notes: [...new Set(runs.map((r) => r.note).filter(Boolean))],
+    external: [...new Set(runs.flatMap((r) => r.external ?? []))],
+    failedRequests: [...new Set(runs.flatMap((r) => r.failed ?? []))].slice(0, 10),
+    pageErrors: [...new Set(runs.flatMap((r) => r.pageErrors ?? []))].slice(0, 10),
+    sameOriginRequests: reference.sameOriginRequests ?? 0,
+    apiRequests: reference.apiRequests ?? 0,
+  };
+};
+
+const ms = (s) => (s.median === null ? 'n/a' : `${s.median} ms (${s.min}..${s.max})`);
+const ratioOf = (a, b) => (a === null || b === null || !b ? null : Math.round((a / b) * 100) / 100);
+
+/** Builds (or takes) this tree's console and, with --baseline, the baseline's; starts a server each. */
+const prepareBuilds = async () => {
+  await ensureServerBuilt({ force: flags.build });
+  let dist;
+  let buildMs = null;
+  if (flags.dist) {
+    dist = path.resolve(flags.dist);
+    if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} has no index.html`);
+  } else {
+    ({ outDir: dist, buildMs } = await buildConsole());
+  }
+  const builds = [{ name: 'current', label: 'this tree', dist: fs.realpathSync(dist), buildMs }];
+  if (flags.baseline) {
+    const base = await buildBaseline(flags.baseline, { fresh: flags['fresh-baseline'] });
+    if (!flags['keep-baseline']) onCleanup(() => fs.rmSync(base.dir, { recursive: true, force: true }));
+    builds.push({
+      name: 'baseline',
+      label: `baseline ${base.commit.slice(0, 9)}`,
+      commit: base.commit,
+      dist: fs.realpathSync(base.dist),
+      main: base.main,
+      cwd: base.dir,
+      buildMs: null,
+    });
+  }
+  const password = benchPassword();
+  for (const build of builds) {
+    build.totals = distTotals(build.dist);
+    build.server = await startServer({
+      adminPassword: password,
+      // Demo clients (not the order catalogue) so the list page has rows to show.
+      env: {
+        EDUCRM_WEB_DIST: build.dist,
+        DEMO_DATA: '1',
+        DEMO_COMMERCE: '0',
+        DEMO_PASSWORD: benchPassword(),
+      },
+      label: `EduCRM server (${build.label})`,
+      ...(build.main ? { main: build.main, cwd: build.cwd } : {}),
+    });
+    onCleanup(() => build.server.stop());
+  }
+  return { builds, password };
+};
+
 const main = async () => {
   if (!fs.existsSync(CHROMIUM))
     throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
-  await ensureServerBuilt({ force: flags.build });
-  let distDir;
-  let buildMs = null;
-  if (flags.dist) {
-    distDir = path.resolve(flags.dist);
-    if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new Error(`${distDir} has no index.html`);
-  } else {
-    ({ outDir: distDir, buildMs } = await buildConsole());
-  }
-  distDir = fs.realpathSync(distDir);
-  const totals = distTotals(distDir);
+  const profiles = flags.profile === 'both' ? ['fast', 'throttled'] : [flags.profile];
+  if (!profiles.every((p) => p in PROFILES)) throw new Error(`--profile must be fast, throttled or both`);
+  const only = flags.only ? flags.only.split(',').map((s) => s.trim()) : null;
+  const pages = PAGES.filter((p) => !only || only.includes(p.name));
+  if (pages.length === 0) throw new Error(`--only matches no page (${PAGES.map((p) => p.name).join(', ')})`);
 
-  const password = benchPassword();
-  const server = await startServer({
-    adminPassword: password,
-    env: { EDUCRM_WEB_DIST: distDir },
-    label: 'EduCRM server',
-  });
-  onCleanup(() => server.stop());
-
+  const { builds, password } = await prepareBuilds();
   console.log(
-    `EduCRM web benchmark: build ${distDir}${buildMs === null ? '' : ` (${(buildMs / 1000).toFixed(1)} s)`}, ` +
-      `server ${server.baseURL} (PGlite); ${flags.runs} cold runs per page + 1 discarded warm-up, ` +
+    `EduCRM web benchmark: ${builds.map((b) => `${b.label} ${b.dist} at ${b.server.baseURL}`).join('; ')}; ` +
+      `${flags.runs} cold runs per page, profile and build (+1 discarded warm-up), interleaved; ` +
       `locale ${flags.locale}; node ${process.version}, ${os.availableParallelism()} CPUs, load avg ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,
   );
-  console.log(
-    `whole build: JS ${totals.js.files} files ${fmtBytes(totals.js.raw)} raw / ${fmtBytes(totals.js.gzip)} gzip-9; ` +
-      `CSS ${totals.css.files} files ${fmtBytes(totals.css.raw)} / ${fmtBytes(totals.css.gzip)}`,
-  );
+  for (const b of builds) {
+    const t = b.totals;
+    console.log(
+      `${b.label}: whole build JS ${t.js.files} files ${fmtBytes(t.js.raw)} raw / ${fmtBytes(t.js.gzip)} gzip-9; ` +
+        `CSS ${t.css.files} files ${fmtBytes(t.css.raw)} / ${fmtBytes(t.css.gzip)}`,
+    );
+  }
 
-  const report = [];
-  for (const target of PAGES) {
-    // One discarded run warms the server (JIT, file cache); the measured runs are cold for the browser.
-    await measureRun({ page: target, baseURL: server.baseURL, password, distDir }).catch(() => null);
-    const runs = [];
-    for (let i = 0; i < flags.runs; i++) {
-      try {
-        runs.push(await measureRun({ page: target, baseURL: server.baseURL, password, distDir }));
-      } catch (err) {
-        runs.push({
-          visibleMs: null,
-          dclMs: null,
-          note: `run failed: ${err instanceof Error ? err.message : err}`,
-          files: [],
-        });
+  const results = [];
+  for (const target of pages) {
+    for (const profile of profiles) {
+      const throttle = PROFILES[profile];
+      const runs = Object.fromEntries(builds.map((b) => [b.name, []]));
+      // One discarded run per build warms its server (JIT, file cache); the measured runs are cold
+      // for the browser and alternate which build goes first.
+      for (const build of builds) await measureRun({ target, build, password, throttle }).catch(() => null);
+      process.stdout.write(`${target.name.padEnd(12)} ${profile.padEnd(9)} `);
+      for (let i = 0; i < flags.runs; i++) {
+        const order = i % 2 ? [...builds].reverse() : builds;
+        for (const build of order) {
+          let r;
+          try {
+            r = await measureRun({ target, build, password, throttle });
+          } catch (err) {
+            r = {
+              visibleMs: null,
+              note: `run failed: ${err instanceof Error ? err.message : err}`,
+              files: [],
+            };
+          }
+          runs[build.name].push(r);
+          process.stdout.write(r.visibleMs === null ? 'x' : build.name === 'current' ? '.' : ',');
+        }
       }
-      process.stdout.write(runs.at(-1).visibleMs === null ? 'x' : '.');
+      process.stdout.write('\n');
+      for (const build of builds)
+        results.push({
+          page: target.name,
+          path: target.path,
+          profile,
+          build: build.name,
+          ...summarise(target, runs[build.name], build.dist),
+        });
     }
-    process.stdout.write('\n');
-
-    // Bytes: the files of the first run that rendered (every run should request the same set).
-    const reference = runs.find((r) => r.visibleMs !== null) ?? runs.find((r) => r.files.length) ?? runs[0];
-    const files = reference.files ?? [];
-    const signature = (r) =>
-      (r.files ?? [])
-        .map((f) => f.file)
-        .sort()
-        .join('|');
-    const sameFiles = runs.every((r) => !r.files?.length || signature(r) === signature(reference));
-    const bytes = {
-      jsCssRaw: sumBy(files, ['js', 'css'], 'raw'),
-      jsCssGzip: sumBy(files, ['js', 'css'], 'gzip'),
-      jsRaw: sumBy(files, ['js'], 'raw'),
-      jsGzip: sumBy(files, ['js'], 'gzip'),
-      cssRaw: sumBy(files, ['css'], 'raw'),
-      cssGzip: sumBy(files, ['css'], 'gzip'),
-      htmlRaw: sumBy(files, ['html'], 'raw'),
-      htmlGzip: sumBy(files, ['html'], 'gzip'),
-      otherRaw: sumBy(files, ['other'], 'raw'),
-      otherGzip: sumBy(files, ['other'], 'gzip'),
-    };
-    const heavy = files
-      .filter((f) => f.kind === 'js')
-      .flatMap((f) =>
-        findHeavyCode(fs.readFileSync(path.join(distDir, f.file), 'utf8')).map((h) => ({
-          file: f.file,
-          ...h,
-        })),
-      );
-    const rendered = runs.filter((r) => r.visibleMs !== null).length;
-    const wrongPath = runs.filter((r) => r.finalPath && r.finalPath !== target.path).map((r) => r.finalPath);
-    report.push({
-      page: target.path,
-      testId: target.testId,
-      rendered,
-      runs: runs.length,
-      visibleMs: spread(runs.map((r) => r.visibleMs)),
-      dclMs: spread(runs.map((r) => r.dclMs)),
-      loadMs: spread(runs.map((r) => r.loadMs)),
-      bytes,
-      files: files.map(({ file, kind, raw, gzip }) => ({ file, kind, raw, gzip })),
-      sameFilesEveryRun: sameFiles,
-      heavy,
-      targetGzip: target.targetGzip,
-      finalPaths: [...new Set(wrongPath)],
-      notes: [...new Set(runs.map((r) => r.note).filter(Boolean))],
-      external: [...new Set(runs.flatMap((r) => r.external ?? []))],
-      failedRequests: [...new Set(runs.flatMap((r) => r.failed ?? []))].slice(0, 10),
-      pageErrors: [...new Set(runs.flatMap((r) => r.pageErrors ?? []))].slice(0, 10),
-      sameOriginRequests: reference.sameOriginRequests ?? 0,
-      apiRequests: reference.apiRequests ?? 0,
-    });
   }
 
   // Report.
-  const checks = [];
-  for (const p of report) {
-    const t = (s) => (s.median === null ? 'n/a' : `${s.median} ms (${s.min}..${s.max})`);
-    console.log(`\n${p.page}  [data-testid="${p.testId}"] visible in ${p.rendered}/${p.runs} runs`);
-    console.log(`  content visible ${t(p.visibleMs)}   DOMContentLoaded ${t(p.dclMs)}   load ${t(p.loadMs)}`);
+  const find = (page, profile, build) =>
+    results.find((r) => r.page === page && r.profile === profile && r.build === build);
+  for (const r of results) {
+    const b = builds.find((x) => x.name === r.build);
+    console.log(`\n${r.path}  [${r.profile}, ${b.label}]  visible in ${r.rendered}/${r.runs} runs`);
     console.log(
-      `  JS+CSS ${fmtBytes(p.bytes.jsCssRaw)} raw / ${fmtBytes(p.bytes.jsCssGzip)} gzip-9 ` +
-        `(JS ${fmtBytes(p.bytes.jsGzip)}, CSS ${fmtBytes(p.bytes.cssGzip)}); ` +
-        `HTML ${fmtBytes(p.bytes.htmlGzip)}, other ${fmtBytes(p.bytes.otherGzip)} gzip-9; ` +
-        `${p.sameOriginRequests} same-origin responses (${p.apiRequests} API)`,
+      `  content visible ${ms(r.visibleMs)}   DOMContentLoaded ${ms(r.dclMs)}   load ${ms(r.loadMs)}`,
     );
-    for (const f of [...p.files].sort((a, b) => b.gzip - a.gzip)) {
-      console.log(
-        `    ${f.kind.padEnd(5)} ${String(f.raw).padStart(9)} raw ${String(f.gzip).padStart(8)} gzip  ${f.file}`,
-      );
+    console.log(
+      `  on the wire ${fmtBytes(r.wire.total ?? 0)} (files ${fmtBytes(r.wire.assets ?? 0)}, API ${fmtBytes(r.wire.api ?? 0)}; ` +
+        `${r.wire.compressedFiles} files compressed, ${r.wire.uncompressedFiles} not); ` +
+        `JS+CSS ${fmtBytes(r.bytes.jsCssRaw)} raw / ${fmtBytes(r.bytes.jsCssGzip)} gzip-9 in ${r.fileCount} files; ` +
+        `${r.sameOriginRequests} same-origin responses (${r.apiRequests} API); server CPU ${ms(r.serverCpuMs)} per load`,
+    );
+    if (r.profile === 'fast' && r.build === 'current') {
+      for (const f of [...r.files].sort((a, c) => c.gzip - a.gzip).slice(0, 40))
+        console.log(
+          `    ${f.kind.padEnd(5)} ${String(f.raw).padStart(9)} raw ${String(f.gzip).padStart(8)} gzip  ${f.file}`,
+        );
     }
-    if (!p.sameFilesEveryRun)
-      console.log('  note: runs did not all request the same files; bytes are from the first rendered run');
-    for (const n of p.notes) console.log(`  note: ${n}`);
-    if (p.finalPaths.length) console.log(`  note: some runs ended on ${p.finalPaths.join(', ')}`);
-    if (p.heavy.length) {
-      for (const h of p.heavy)
-        console.log(`  contains ${h.kind} code (${h.what}) in ${h.file}: ${h.evidence.join(', ')}`);
-    }
-    if (p.external.length) console.log(`  external requests: ${p.external.slice(0, 5).join(', ')}`);
-    if (p.pageErrors.length) console.log(`  page errors: ${p.pageErrors.join(' | ')}`);
-    if (p.failedRequests.length) console.log(`  failed requests: ${p.failedRequests.join(' | ')}`);
+    if (!r.sameFilesEveryRun) console.log('  note: runs did not all request the same files');
+    for (const n of r.notes) console.log(`  note: ${n}`);
+    if (r.wrongEnd.length) console.log(`  note: some runs ended on ${r.wrongEnd.join(', ')}`);
+    for (const h of r.heavy)
+      console.log(`  contains ${h.kind} code (${h.what}) in ${h.file}: ${h.evidence.join(', ')}`);
+    if (r.external.length) console.log(`  external requests: ${r.external.slice(0, 5).join(', ')}`);
+    if (r.pageErrors.length) console.log(`  page errors: ${r.pageErrors.join(' | ')}`);
+    if (r.failedRequests.length) console.log(`  failed requests: ${r.failedRequests.join(' | ')}`);
+  }
 
-    checks.push({
-      name: `${p.page} renders [data-testid="${p.testId}"] in every run`,
-      value: `${p.rendered}/${p.runs}`,
-      pass: p.rendered === p.runs,
-    });
-    checks.push({
-      name: `${p.page} JS+CSS <= ${fmtBytes(p.targetGzip)} gzip-9`,
-      value: `${fmtBytes(p.bytes.jsCssGzip)}${p.rendered > 0 ? '' : ' (the page never rendered)'}`,
-      pass: p.rendered > 0 && p.bytes.jsCssGzip > 0 && p.bytes.jsCssGzip <= p.targetGzip,
-    });
-    if (p.page === '/login') {
-      const bad = p.heavy.filter((h) => FORBIDDEN_ON_LOGIN.includes(h.kind));
+  const ratios = [];
+  if (builds.length > 1) {
+    console.log('\nRatios this tree / baseline (medians of content visible; bytes on the wire):');
+    console.log(
+      `  ${'page'.padEnd(12)} ${'profile'.padEnd(9)} ${'visible'.padEnd(26)} ${'wire'.padEnd(24)} ratio`,
+    );
+    for (const target of pages)
+      for (const profile of profiles) {
+        const cur = find(target.name, profile, 'current');
+        const base = find(target.name, profile, 'baseline');
+        const visible = ratioOf(cur.visibleMs.median, base.visibleMs.median);
+        const wire = ratioOf(cur.wire.total, base.wire.total);
+        ratios.push({ page: target.name, profile, visible, wire });
+        console.log(
+          `  ${target.name.padEnd(12)} ${profile.padEnd(9)} ${`${cur.visibleMs.median} / ${base.visibleMs.median} ms`.padEnd(26)} ` +
+            `${`${fmtBytes(cur.wire.total ?? 0)} / ${fmtBytes(base.wire.total ?? 0)}`.padEnd(24)} ` +
+            `${visible ?? 'n/a'}x visible, ${wire ?? 'n/a'}x wire`,
+        );
+      }
+  }
+
+  const checks = [];
+  for (const target of pages)
+    for (const profile of profiles) {
+      const r = find(target.name, profile, 'current');
+      const tag = `${target.name} (${profile})`;
       checks.push({
-        name: `/login loads no ${FORBIDDEN_ON_LOGIN.join(', ')} code`,
-        value: bad.length
-          ? bad.map((h) => `${h.kind} in ${h.file}`).join('; ')
-          : `none found${p.rendered > 0 ? '' : ' (the page never rendered)'}`,
-        pass: p.rendered > 0 && bad.length === 0,
+        name: `${tag} shows ${target.visible} in every run and ends on ${target.endsOn}`,
+        value: `${r.rendered}/${r.runs}${r.wrongEnd.length ? `, ended on ${r.wrongEnd.join(' ')}` : ''}`,
+        pass: r.rendered === r.runs && r.wrongEnd.length === 0,
       });
+      if (profile !== profiles[0]) continue;
+      if (target.maxGzip)
+        checks.push({
+          name: `${target.name} JS+CSS <= ${fmtBytes(target.maxGzip)} gzip-9`,
+          value: fmtBytes(r.bytes.jsCssGzip),
+          pass: r.rendered > 0 && r.bytes.jsCssGzip > 0 && r.bytes.jsCssGzip <= target.maxGzip,
+        });
+      if (target.maxWire)
+        checks.push({
+          name: `${target.name} on the wire <= ${fmtBytes(target.maxWire)}`,
+          value: fmtBytes(r.wire.total ?? 0),
+          pass: r.rendered > 0 && (r.wire.total ?? Infinity) <= target.maxWire,
+        });
+      if (target.noHeavy) {
+        const bad = r.heavy.filter((h) => FORBIDDEN_ON_LOGIN.includes(h.kind));
+        checks.push({
+          name: `${target.name} loads no ${FORBIDDEN_ON_LOGIN.join(', ')} code`,
+          value: bad.length ? bad.map((h) => `${h.kind} in ${h.file}`).join('; ') : 'none found',
+          pass: r.rendered > 0 && bad.length === 0,
+        });
+      }
     }
+  for (const x of ratios) {
+    const target = pages.find((p) => p.name === x.page);
+    const max = x.profile === 'throttled' ? (target.ratio ? THROTTLED_RATIO : null) : target.ratio;
+    if (!max) continue;
+    checks.push({
+      name: `${x.page} (${x.profile}) visible <= ${max}x baseline`,
+      value: `${x.visible ?? 'n/a'}x`,
+      pass: x.visible !== null && x.visible <= max,
+    });
   }
   console.log(
     `\nheavy-code markers: ${HEAVY_CODE.map((h) => `${h.kind}=${h.markers.join('/')}`).join('; ')}`,
@@ -422,11 +609,18 @@ const main = async () => {
       date: new Date().toISOString(),
       node: process.version,
       cpus: os.availableParallelism(),
+      loadavg: os.loadavg(),
       runs: flags.runs,
       locale: flags.locale,
-      buildMs,
-      distTotals: totals,
-      pages: report.map(({ files, ...rest }) => ({ ...rest, files })),
+      builds: builds.map((b) => ({
+        name: b.name,
+        label: b.label,
+        commit: b.commit,
+        buildMs: b.buildMs,
+        totals: b.totals,
+      })),
+      results,
+      ratios,
       checks,
       pass,
     }),

@@ -82,6 +82,7 @@ const BUILD_INPUTS = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite-plugins',
 ];
 const BUILD_STAMP = 'apps/server/dist/.build-stamp';
 

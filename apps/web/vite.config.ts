@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { chunkGroups } from './vite-plugins/chunk-groups.ts';
+import { precompress } from './vite-plugins/precompress.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },
@@ -13,6 +15,7 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      output: { codeSplitting: { groups: chunkGroups() } },
       treeshake: {
         // antd's rc-components are pure modules but do not declare `sideEffects: false`; without
         // this, importing one export (antd Input needs rc-form's FormProvider) keeps whole packages.

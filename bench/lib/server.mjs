@@ -137,7 +137,7 @@ export const rssSampler = (pid, intervalMs = 200, firstPhase = 'start') => {
 };
 
 /**
- * Starts the server and waits for GET /api/ready. Returns { baseURL, pid, database, stop(), output() }.
+ * Starts the server (`main`: another build's bundle, run in `cwd`) and waits for GET /api/ready. Returns { baseURL, pid, database, stop(), output() }.
  * `onSpawn(pid)` is called as soon as the process exists (to sample its memory from the start).
  * `stop()` sends SIGTERM, waits up to 15 s for a graceful exit, then SIGKILL, and removes the data dir.
  */
@@ -148,6 +148,8 @@ export const startServer = async ({
   readyTimeoutMs = 90_000,
   label = 'server',
   onSpawn,
+  main = SERVER_MAIN,
+  cwd = ROOT,
 } = {}) => {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-bench-'));
@@ -171,8 +173,8 @@ export const startServer = async ({
     out += chunk;
     if (out.length > 200_000) out = out.slice(-100_000);
   };
-  const child = spawn(process.execPath, [SERVER_MAIN], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [main], {
+    cwd,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -41,6 +41,7 @@ import { ProfileService } from './modules/system/profile.service';
 import { roleRoutes } from './modules/system/roles.routes';
 import { RoleService } from './modules/system/roles.service';
 import { accessPlugin } from './plugins/access';
+import { registerApiCompression } from './plugins/compress';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
@@ -66,6 +67,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
+  registerApiCompression(app);
 
   await app.register(swagger, {
     openapi: {

@@ -87,7 +87,10 @@ export interface TestApp {
   secondInstance(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
 }
 
-export const createTestApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
+export const createTestApp = async (
+  env: Record<string, string> = {},
+  options: { webDistDir?: string } = {},
+): Promise<TestApp> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-api-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -109,6 +112,7 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
     secretKey,
     now: clock.now,
     scrypt: TEST_SCRYPT,
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   await app.ready();
   const others: { close(): Promise<void> }[] = [];

@@ -2,7 +2,7 @@ import { type MiddlewareFunction, redirect } from 'react-router';
 import { showError } from '../components/feedback';
 import i18n from '../i18n';
 import { loginPath } from '../session/redirect';
-import { loadSession, resetSession } from '../session/session';
+import { resetSession, sessionFor } from '../session/session';
 import { getToken } from '../session/token';
 import { isRoutePermitted, usePermissionStore } from '../stores/permission';
 import { hasInvalidNumericParam } from './paths';
@@ -14,8 +14,8 @@ const reasonOf = (error: unknown): string =>
 
 /**
  * Root middleware, before any page (spec section 4). No token: only the whitelist opens, anything
- * else goes to /login?redirect=<path with its query>. Token: /login goes home; the first
- * navigation loads the user's info and builds the permitted routes; on failure the token is
+ * else goes to /login?redirect=<path with its query> (on a first load boot.ts has done that before
+ * the router existed). Token: /login goes home; the first navigation loads the user's info and builds the permitted routes; on failure the token is
  * cleared, the reason shown and the user sent to log in.
  */
 export const authGuard: MiddlewareFunction = async ({ request }) => {
@@ -30,7 +30,8 @@ export const authGuard: MiddlewareFunction = async ({ request }) => {
   if (url.pathname === '/auth-redirect') return;
   if (usePermissionStore.getState().ready) return;
   try {
-    await loadSession(token);
+    // Started by the entry script already (boot.ts) on a first load.
+    await sessionFor(token);
   } catch (error) {
     resetSession();
     showError(reasonOf(error));

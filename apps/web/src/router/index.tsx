@@ -7,6 +7,9 @@ import { RootShell } from './RootShell';
 import { resolvedLayoutRoutes, resolvedPublicRoutes } from './table';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** The layout's chunk (and, through Vite's preload map, the chunks it imports). */
+export const loadLayout = () => import('../layout/Layout');
 let instance: AppRouter | null = null;
 
 /**
@@ -26,7 +29,7 @@ const create = () =>
           ...resolvedPublicRoutes.map(toPublicRouteObject),
           {
             id: 'layout',
-            lazy: async () => ({ Component: (await import('../layout/Layout')).default }),
+            lazy: async () => ({ Component: (await loadLayout()).default }),
             children: resolvedLayoutRoutes.map(toLayoutRouteObject),
           },
           { id: 'not-found', path: '*', loader: () => redirect('/404') },

@@ -5,8 +5,16 @@ const getInfo = vi.fn<(token: string) => Promise<AdminInfo | null>>();
 const logoutCall = vi.fn<(token: string) => Promise<null>>();
 vi.mock('../api/auth', () => ({ getInfo: (t: string) => getInfo(t), logout: (t: string) => logoutCall(t) }));
 
+// Tabs are kept per user in sessionStorage (resetSession clears them): a minimal one for node.
+const stored = new Map<string, string>();
+vi.stubGlobal('sessionStorage', {
+  getItem: (k: string) => stored.get(k) ?? null,
+  setItem: (k: string, v: string) => void stored.set(k, v),
+  removeItem: (k: string) => void stored.delete(k),
+});
+
 const { default: i18n, i18nReady, loadLanguage } = await import('../i18n');
-const { loadSession, resetSession } = await import('./session');
+const { loadSession, resetSession, sessionFor, startSessionEarly } = await import('./session');
 const { usePermissionStore } = await import('../stores/permission');
 const { useUserStore } = await import('../stores/user');
 
@@ -62,5 +70,36 @@ describe('loadSession (the guard before any page)', () => {
     const ids = usePermissionStore.getState().ids;
     expect(ids.has('dashboard')).toBe(true);
     expect(ids.has('profile')).toBe(true);
+  });
+});
+
+describe('startSessionEarly (the entry script) and sessionFor (the guard)', () => {
+  test('the guard awaits the call the entry script started: one info request', async () => {
+    let answer: (value: AdminInfo) => void = () => undefined;
+    getInfo.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    startSessionEarly('t1');
+    expect(getInfo).toHaveBeenCalledTimes(1);
+    const guard = sessionFor('t1');
+    answer(info());
+    await guard;
+    expect(getInfo).toHaveBeenCalledTimes(1);
+    expect(usePermissionStore.getState().ready).toBe(true);
+  });
+
+  test('its failure reaches the guard, and the next navigation asks again', async () => {
+    getInfo.mockRejectedValueOnce(new Error('登录已失效，请重新登录'));
+    startSessionEarly('t1');
+    await expect(sessionFor('t1')).rejects.toThrow('登录已失效');
+    getInfo.mockResolvedValue(info());
+    await sessionFor('t1');
+    expect(getInfo).toHaveBeenCalledTimes(2);
+  });
+
+  test('another token (signed in again meanwhile) is not served the early answer', async () => {
+    getInfo.mockResolvedValue(info());
+    startSessionEarly('old');
+    await vi.waitFor(() => expect(usePermissionStore.getState().ready).toBe(true));
+    await sessionFor('new');
+    expect(getInfo.mock.calls.map(([token]) => token)).toEqual(['old', 'new']);
   });
 });

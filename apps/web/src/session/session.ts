@@ -41,8 +41,28 @@ export const loadSession = (token: string): Promise<void> => {
   return loading;
 };
 
+let early: { token: string; promise: Promise<void> } | null = null;
+
+/**
+ * The entry script starts the session load at once (boot.ts), in parallel with the language file
+ * and the layout's and page's chunks, instead of after the router has settled.
+ */
+export const startSessionEarly = (token: string) => {
+  const promise = loadSession(token);
+  promise.catch(() => undefined); // the guard reports the failure
+  early = { token, promise };
+};
+
+/** The guard's session load: the one the entry script started for this token, else a new one. */
+export const sessionFor = (token: string): Promise<void> => {
+  const started = early;
+  early = null;
+  return started?.token === token ? started.promise : loadSession(token);
+};
+
 /** Clears the token cookies, the user, the permitted routes and every tab. */
 export const resetSession = () => {
+  early = null;
   clearToken();
   useUserStore.getState().reset();
   usePermissionStore.getState().reset();

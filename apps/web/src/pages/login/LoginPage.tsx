@@ -10,6 +10,7 @@ import { writeToken } from '../../session/token';
 import { isValidUsername } from '../../utils/validate';
 import { ErrorIcon, EyeIcon, EyeOffIcon, LockIcon, UserIcon } from './icons';
 import { ThirdPartyButton } from './ThirdPartyButton';
+import { useWarmLayout } from './warmLayout';
 import './login.css';
 
 interface LoginValues {
@@ -45,6 +46,7 @@ const LoginPage = () => {
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const id = useId();
+  const warmLayout = useWarmLayout();
 
   const check = (name: keyof LoginValues, value: string): string | undefined => {
     if (name === 'username') {
@@ -56,6 +58,7 @@ const LoginPage = () => {
   };
 
   const change = (name: keyof LoginValues) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    warmLayout();
     const value = event.target.value;
     setValues((v) => ({ ...v, [name]: value }));
     if (errors[name]) setErrors((e) => ({ ...e, [name]: check(name, value) }));

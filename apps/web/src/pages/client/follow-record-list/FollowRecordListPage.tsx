@@ -9,9 +9,9 @@ import { type ResourceColumn, ResourceTable } from '../../../components/Resource
 import { RowActions } from '../../../components/ResourceTable/RowActions';
 import { useUserStore } from '../../../stores/user';
 import { parseTime } from '../../../utils/time';
-import ClientDrawer from '../shared/ClientDrawer';
 import { FollowUpFormDrawer } from '../shared/FollowUpFormDrawer';
 import { canEditFollowUp, isOverdue } from '../shared/followUp';
+import { LazyClientDrawer } from '../shared/LazyClientDrawer';
 import { followSourceOptions, followTypeOptions, StageTag, yesNoOptions } from '../shared/labels';
 import { PresetBar } from '../shared/PresetBar';
 import { FOLLOW_UP_PRESETS } from '../shared/presets';
@@ -228,7 +228,7 @@ export default function FollowRecordListPage() {
         defaultSort="-createdAt"
         export={{ url: FOLLOW_UPS_EXPORT_URL, permission: 'followup.export', fileName: 'follow-ups.xlsx' }}
       />
-      <ClientDrawer clientId={openId} onClose={() => setOpenId(null)} />
+      <LazyClientDrawer clientId={openId} onClose={() => setOpenId(null)} />
       {editing ? (
         <FollowUpFormDrawer
           target={{ mode: 'edit', followUp: editing }}

@@ -1,7 +1,7 @@
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ClientListRow } from '@educrm/contract/clients';
 import { Button, Tooltip } from 'antd';
-import { type Key, useState } from 'react';
+import { type Key, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -17,17 +17,19 @@ import { useCan } from '../../../session/useCan';
 import { useUserStore } from '../../../stores/user';
 import { formatMoney } from '../../../utils/number';
 import { parseTime } from '../../../utils/time';
-import ClientDrawer from '../shared/ClientDrawer';
 import { daysUntil, isOverdue } from '../shared/followUp';
+import { LazyClientDrawer } from '../shared/LazyClientDrawer';
 import { ClientTagList, LevelTag, LockMark, StageTag } from '../shared/labels';
 import { PhoneText } from '../shared/PhoneText';
 import { PresetBar } from '../shared/PresetBar';
 import { applyPreset, CLIENT_PRESETS } from '../shared/presets';
 import { useClientActions } from '../shared/useClientActions';
-import { ImportDialog } from './ImportDialog';
 import { RecycleReminder } from './RecycleReminder';
 import { type ClientListMode, useClientFilters } from './useClientFilters';
 import '../shared/client.css';
+
+/** Fetched when the user starts an import, not with the list. */
+const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
 
 const when = (iso: string | null) => (iso ? (parseTime(iso, '{y}-{m}-{d} {h}:{i}') ?? '-') : '-');
 /** Fewer days than this before the auto-recycle are shown as a warning. */
@@ -227,9 +229,13 @@ export const ClientList = ({ mode }: { mode: ClientListMode }) => {
             : undefined
         }
       />
-      <ClientDrawer clientId={openId} onClose={() => setOpenId(null)} />
+      <LazyClientDrawer clientId={openId} onClose={() => setOpenId(null)} />
       {actions.element}
-      {importing ? <ImportDialog onClose={() => setImporting(false)} /> : null}
+      {importing ? (
+        <Suspense fallback={null}>
+          <ImportDialog onClose={() => setImporting(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 };

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { getClaimQuota, getPoolConfig, poolKeys } from '../../../api/pool';
 import { useCan } from '../../../session/useCan';
-import ClientDrawer from '../shared/ClientDrawer';
+import { LazyClientDrawer } from '../shared/LazyClientDrawer';
 import { PoolSettingsDrawer } from './PoolSettingsDrawer';
 import { PoolTable } from './PoolTable';
 import { QuotaSummary } from './QuotaSummary';
@@ -96,7 +96,7 @@ const PublicPoolPage = () => {
       ) : (
         poolTable
       )}
-      <ClientDrawer clientId={openId} onClose={() => setOpenId(null)} onChanged={() => void refresh()} />
+      <LazyClientDrawer clientId={openId} onClose={() => setOpenId(null)} onChanged={() => void refresh()} />
       {settings ? <PoolSettingsDrawer config={settings} onClosed={() => setSettings(null)} /> : null}
     </div>
   );

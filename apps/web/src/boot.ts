@@ -1,0 +1,53 @@
+import { matchPath } from 'react-router';
+import { loadLayout } from './router';
+import { flattenRoutes } from './router/paths';
+import { HOME_PATH, resolvedLayoutRoutes, resolvedPublicRoutes, WHITELIST } from './router/table';
+import type { ResolvedRoute } from './router/types';
+import { loginPath } from './session/redirect';
+import { startSessionEarly } from './session/session';
+import { getToken } from './session/token';
+import { isExternal } from './utils/validate';
+
+const pagesOf = (routes: ResolvedRoute[]) =>
+  flattenRoutes(routes).filter((r) => r.page && !isExternal(r.fullPath));
+
+/** The page route a path opens (the first match, as in the route table). */
+const pageFor = (routes: ResolvedRoute[], pathname: string) =>
+  pagesOf(routes).find((r) => matchPath({ path: r.fullPath, end: true }, pathname));
+
+const preload = (route: ResolvedRoute | undefined) => {
+  // A chunk that fails here is requested again (and reported) when the router needs it.
+  route?.page?.().catch(() => undefined);
+};
+
+/**
+ * What the entry script starts before the language file has loaded and the router exists, so a
+ * first load is not a chain (entry -> language -> router -> session info -> layout -> page):
+ * - no token, a path outside the whitelist: the address becomes /login?redirect=<path and query>
+ *   at once (spec section 4, as the guard does), so the router only ever matches and loads the
+ *   login page: a deep link downloads nothing of the page it names;
+ * - a token: the session info call starts now (the guard awaits this one), and the layout's and
+ *   the target page's chunks are requested with it (Vite's preload map adds `modulepreload` links
+ *   for every chunk they import), all in parallel with the language file;
+ * - a page outside the layout (login, 401, 404): its chunk, in parallel with the language file.
+ */
+export const boot = () => {
+  const { pathname, search } = window.location;
+  const token = getToken();
+  if (!token) {
+    if (WHITELIST.includes(pathname)) preload(pageFor(resolvedPublicRoutes, pathname));
+    else {
+      window.history.replaceState(window.history.state, '', loginPath(`${pathname}${search}`));
+      preload(pageFor(resolvedPublicRoutes, '/login'));
+    }
+    return;
+  }
+  if (pathname === '/auth-redirect') return;
+  startSessionEarly(token);
+  const publicPage = pathname === '/login' ? undefined : pageFor(resolvedPublicRoutes, pathname);
+  if (publicPage) return preload(publicPage);
+  // Signed in, /login and / go home (the guard's and the table's redirects).
+  const target = pathname === '/' || pathname === '/login' ? HOME_PATH : pathname;
+  loadLayout().catch(() => undefined);
+  preload(pageFor(resolvedLayoutRoutes, target));
+};

@@ -162,6 +162,7 @@ describe('Aliyun SMS against a local dysmsapi server', () => {
     expect(r).toEqual([
       {
         bizId: '900619746936498440^0',
+        outId: '42',
         mobile: '13800000000',
         success: true,
         code: 'DELIVERED',

@@ -415,6 +415,7 @@ export class SmsService {
   }
 
   async createTemplate(p: Principal, input: TemplateCreate, ip: string) {
+    const provider = await this.providers.currentSmsName();
     const id = await this.db
       .transaction(async (tx) => {
         await this.signExists(tx, input.signId);
@@ -423,7 +424,7 @@ export class SmsService {
           .values({
             ...input,
             params: templateParamsOf(input.content),
-            provider: await this.providers.currentSmsName(),
+            provider,
             auditStatus: 'DRAFT',
             createdBy: p.userId,
             updatedBy: p.userId,
@@ -443,6 +444,8 @@ export class SmsService {
    * cloned into a new draft (with a free code when the code is unchanged).
    */
   async updateTemplate(p: Principal, id: number, input: TemplateUpdate, ip: string) {
+    // Read before the transaction: PGlite has one connection, a query outside the transaction would wait for it.
+    const provider = await this.providers.currentSmsName();
     const newId = await this.db
       .transaction(async (tx) => {
         const cur = await this.template(tx, id, p, true);
@@ -472,7 +475,7 @@ export class SmsService {
             ...values,
             code,
             params: templateParamsOf(input.content),
-            provider: await this.providers.currentSmsName(),
+            provider,
             auditStatus: 'DRAFT',
             createdBy: p.userId,
             updatedBy: p.userId,
@@ -715,11 +718,11 @@ export class SmsService {
       else if (!c.mobile) skip('NO_MOBILE');
       else if (promo && c.sms_opt_out) skip('OPT_OUT');
       else if (seen.has(c.mobile)) skip('DUPLICATE_MOBILE');
-      else if (!open) skip('OUTSIDE_WINDOW');
-      else if (promo && (sentToday.get(c.mobile) ?? 0) >= settings.smsDailyCap) skip('DAILY_CAP');
       else {
         seen.add(c.mobile);
-        recipients.push({ clientId: Number(c.id), name: c.name, mobile: c.mobile });
+        if (!open) skip('OUTSIDE_WINDOW');
+        else if (promo && (sentToday.get(c.mobile) ?? 0) >= settings.smsDailyCap) skip('DAILY_CAP');
+        else recipients.push({ clientId: Number(c.id), name: c.name, mobile: c.mobile });
       }
     }
     return { recipients, skipped, settings };
@@ -733,7 +736,7 @@ export class SmsService {
     const ids = [...input.clientIds];
     const { recipients, skipped } = await this.plan(p, t, ids);
     const first = recipients[0] ?? null;
-    const sample = renderSms(t.content, this.paramsFor(t, input.params, first));
+    const sample = renderSms(t.content, first ? this.paramsFor(t, input.params, first) : input.params);
     return { total: ids.length, willSend: recipients.length, skipped, sample: `【${t.signName}】${sample}` };
   }
 
@@ -1002,12 +1005,15 @@ export class SmsService {
   async applyReceipts(provider: string, receipts: SmsReceipt[]) {
     let applied = 0;
     for (const r of receipts) {
-      if (!r.bizId) continue;
+      const outId = /^\d{1,18}$/.test(r.outId ?? '') ? Number(r.outId) : null;
+      if (!r.bizId && outId == null) continue;
+      // By our id when echoed (the receipt may arrive before the send's answer is stored), else by biz id.
+      const match = outId != null ? sql`id = ${outId}` : sql`biz_id = ${r.bizId}`;
       const res = await queryRows<{ id: number }>(
         this.db,
         sql`UPDATE sms_log SET receive_status = ${r.success ? 'SUCCESS' : 'FAILURE'}, receive_code = ${r.code.slice(0, 64)},
               received_at = ${r.at ?? this.now()}
-            WHERE provider = ${provider} AND biz_id = ${r.bizId} AND receive_status = 'INIT' AND send_status = 'SUCCESS'
+            WHERE provider = ${provider} AND ${match} AND receive_status = 'INIT' AND send_status <> 'FAILURE'
               ${r.mobile ? sql`AND (mobile = ${r.mobile} OR ${r.mobile} LIKE '%' || mobile)` : sql``}
             RETURNING id`,
       );

@@ -102,6 +102,7 @@ export class AliyunSmsProvider implements SmsProvider {
     if (!Array.isArray(body)) throw new ProviderHttpError('BAD_RECEIPT', 'expected a JSON array');
     return body.map((r: Record<string, unknown>) => ({
       bizId: str(r.biz_id),
+      outId: str(r.out_id),
       mobile: str(r.phone_number),
       success: r.success === true || r.success === 'true',
       code: str(r.err_code),

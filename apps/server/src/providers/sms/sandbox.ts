@@ -78,6 +78,7 @@ export class SandboxSmsProvider implements SmsProvider {
     const delivered = (this.o.random ?? Math.random)() * 100 < this.o.successRate;
     const receipt: SmsReceipt = {
       bizId,
+      outId: input.outId,
       mobile: input.mobile,
       success: delivered,
       code: delivered ? 'DELIVERED' : 'MK:0001',

@@ -30,6 +30,8 @@ export interface SmsSendResult {
 /** A delivery receipt, normalised. */
 export interface SmsReceipt {
   bizId: string;
+  /** Our sms_log id when the provider echoes it (Aliyun out_id): a receipt may beat the send's answer. */
+  outId?: string;
   mobile: string;
   success: boolean;
   code: string;

@@ -1,4 +1,4 @@
-import { EditOutlined, MessageOutlined } from '@ant-design/icons';
+import { EditOutlined, MailOutlined, MessageOutlined, PhoneOutlined } from '@ant-design/icons';
 import type { ClientRow } from '@educrm/contract/clients';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Result, Skeleton, Space, Tabs, Tag } from 'antd';
@@ -8,6 +8,9 @@ import { clientKeys, getClient } from '../../../api/clients';
 import { ApiError } from '../../../api/errors';
 import { RowActions } from '../../../components/ResourceTable/RowActions';
 import { useCan } from '../../../session/useCan';
+import { CallPanel } from '../../call/shared/CallPanel';
+import { ClientCallsTab, ClientSmsTab } from '../../call/shared/ClientCallsTab';
+import { SendSmsDialog } from '../../call/shared/SendSmsDialog';
 import ClientOrdersTab from '../../order/shared/ClientOrdersTab';
 import { ClientFollowUpsTab } from './ClientFollowUpsTab';
 import { ClientOwnerLogsTab } from './ClientOwnerLogsTab';
@@ -88,6 +91,8 @@ export default function ClientDrawer({ clientId, onClose, onChanged }: ClientDra
   const can = useCan();
   const [shownId, setShownId] = useState(clientId);
   const [tab, setTab] = useState('profile');
+  // Outbound calls and SMS (DOMAIN 7): the call panel and the SMS dialog of the shown client.
+  const [outbound, setOutbound] = useState<'call' | 'sms' | null>(null);
   useEffect(() => {
     setShownId(clientId);
     setTab('profile');
@@ -153,6 +158,20 @@ export default function ClientDrawer({ clientId, onClose, onChanged }: ClientDra
                   {t('client.action.followUp')}
                 </Button>
               ) : null}
+              {mayWrite && can('call.dial') ? (
+                <Button
+                  icon={<PhoneOutlined />}
+                  onClick={() => setOutbound('call')}
+                  data-testid="client-call"
+                >
+                  {t('call.action.call')}
+                </Button>
+              ) : null}
+              {mayWrite && can('sms.send') ? (
+                <Button icon={<MailOutlined />} onClick={() => setOutbound('sms')} data-testid="client-sms">
+                  {t('call.action.sms')}
+                </Button>
+              ) : null}
               {mayEdit ? (
                 <Button icon={<EditOutlined />} onClick={() => void actions.openEdit(client.id)}>
                   {t('common.edit')}
@@ -216,6 +235,16 @@ export default function ClientDrawer({ clientId, onClose, onChanged }: ClientDra
                     ]
                   : []),
                 {
+                  key: 'calls',
+                  label: t('call.tab.calls'),
+                  children: <ClientCallsTab clientId={client.id} />,
+                },
+                {
+                  key: 'sms',
+                  label: t('call.tab.sms'),
+                  children: <ClientSmsTab clientId={client.id} />,
+                },
+                {
                   key: 'owners',
                   label: t('client.tab.owners'),
                   children: <ClientOwnerLogsTab clientId={client.id} />,
@@ -242,6 +271,12 @@ export default function ClientDrawer({ clientId, onClose, onChanged }: ClientDra
         ) : null}
       </Drawer>
       {actions.element}
+      {client && outbound === 'call' ? (
+        <CallPanel clientId={client.id} clientName={client.name} onClose={() => setOutbound(null)} />
+      ) : null}
+      {client && outbound === 'sms' ? (
+        <SendSmsDialog clientId={client.id} clientName={client.name} onClose={() => setOutbound(null)} />
+      ) : null}
     </>
   );
 }

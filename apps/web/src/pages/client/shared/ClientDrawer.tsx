@@ -8,9 +8,7 @@ import { clientKeys, getClient } from '../../../api/clients';
 import { ApiError } from '../../../api/errors';
 import { RowActions } from '../../../components/ResourceTable/RowActions';
 import { useCan } from '../../../session/useCan';
-import { CallPanel } from '../../call/shared/CallPanel';
 import { ClientCallsTab, ClientSmsTab } from '../../call/shared/ClientCallsTab';
-import { SendSmsDialog } from '../../call/shared/SendSmsDialog';
 import ClientOrdersTab from '../../order/shared/ClientOrdersTab';
 import { ClientFollowUpsTab } from './ClientFollowUpsTab';
 import { ClientOwnerLogsTab } from './ClientOwnerLogsTab';
@@ -91,8 +89,6 @@ export default function ClientDrawer({ clientId, onClose, onChanged }: ClientDra
   const can = useCan();
   const [shownId, setShownId] = useState(clientId);
   const [tab, setTab] = useState('profile');
-  // Outbound calls and SMS (DOMAIN 7): the call panel and the SMS dialog of the shown client.
-  const [outbound, setOutbound] = useState<'call' | 'sms' | null>(null);
   useEffect(() => {
     setShownId(clientId);
     setTab('profile');
@@ -119,12 +115,18 @@ export default function ClientDrawer({ clientId, onClose, onChanged }: ClientDra
   const open = clientId !== null;
 
   const clientActions = client
-    ? actions.actionsFor(client).filter((a) => a.key !== 'followUp' && a.key !== 'edit')
+    ? actions
+        .actionsFor(client)
+        .filter((a) => a.key !== 'followUp' && a.key !== 'edit' && a.key !== 'call' && a.key !== 'sms')
     : [];
   const canWrite = client ? actions.actionsFor(client).find((a) => a.key === 'followUp') : undefined;
   const mayWrite = Boolean(canWrite && !canWrite.hidden && can(canWrite.permission));
   const editAction = client ? actions.actionsFor(client).find((a) => a.key === 'edit') : undefined;
   const mayEdit = Boolean(editAction && !editAction.hidden && can(editAction.permission));
+  const outboundAction = (key: 'call' | 'sms') => {
+    const a = client ? actions.actionsFor(client).find((x) => x.key === key) : undefined;
+    return Boolean(a && !a.hidden && can(a.permission));
+  };
 
   const notFound = query.error instanceof ApiError && query.error.status === 404;
 
@@ -158,17 +160,21 @@ export default function ClientDrawer({ clientId, onClose, onChanged }: ClientDra
                   {t('client.action.followUp')}
                 </Button>
               ) : null}
-              {mayWrite && can('call.dial') ? (
+              {outboundAction('call') ? (
                 <Button
                   icon={<PhoneOutlined />}
-                  onClick={() => setOutbound('call')}
+                  onClick={() => actions.openOutbound('call', client)}
                   data-testid="client-call"
                 >
                   {t('call.action.call')}
                 </Button>
               ) : null}
-              {mayWrite && can('sms.send') ? (
-                <Button icon={<MailOutlined />} onClick={() => setOutbound('sms')} data-testid="client-sms">
+              {outboundAction('sms') ? (
+                <Button
+                  icon={<MailOutlined />}
+                  onClick={() => actions.openOutbound('sms', client)}
+                  data-testid="client-sms"
+                >
                   {t('call.action.sms')}
                 </Button>
               ) : null}
@@ -271,12 +277,6 @@ export default function ClientDrawer({ clientId, onClose, onChanged }: ClientDra
         ) : null}
       </Drawer>
       {actions.element}
-      {client && outbound === 'call' ? (
-        <CallPanel clientId={client.id} clientName={client.name} onClose={() => setOutbound(null)} />
-      ) : null}
-      {client && outbound === 'sms' ? (
-        <SendSmsDialog clientId={client.id} clientName={client.name} onClose={() => setOutbound(null)} />
-      ) : null}
     </>
   );
 }

@@ -189,7 +189,7 @@ test('the outbound pages in zh and en', async () => {
       await screenshot(en.page, `${name}-en`);
     }
     const client = await createClientAs(baseURL, {
-      name: unique('Call client'),
+      name: unique('CallClient'),
       ownerUserId: await staffId(baseURL, 'admin'),
     });
     await open(

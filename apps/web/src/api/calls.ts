@@ -169,3 +169,14 @@ export const sendSms = (templateId: number, clientId: number, params: Record<str
   });
 export const listSmsLogs = (params: ListParams) =>
   request<ListResult<SmsLogRow>>({ url: '/v1/sms/logs', method: 'get', params });
+
+export const updateProvider = (kind: 'call' | 'sms', body: Record<string, unknown>) =>
+  request<ProviderConfigRow>({ url: `/v1/call/providers/${kind}`, method: 'put', data: body, silent: true });
+export const testProvider = (kind: 'call' | 'sms') =>
+  request<{ ok: boolean; message: string }>({
+    url: `/v1/call/providers/${kind}/test`,
+    method: 'post',
+    silent: true,
+  });
+export const updateOutboundSettings = (body: OutboundSettings) =>
+  request<OutboundSettings>({ url: '/v1/call/settings', method: 'put', data: body, silent: true });

@@ -1,5 +1,5 @@
 import '../shared/call.css';
-import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { PlusOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { NUMBER_STATUSES, NUMBER_TYPES, type NumberRow } from '@educrm/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Upload } from 'antd';
@@ -20,6 +20,7 @@ import { RowActions } from '../../../components/ResourceTable/RowActions';
 import { useCan } from '../../../session/useCan';
 import { CallList } from '../shared/CallList';
 import { NumberStatusTag } from '../shared/labels';
+import { ProviderSettings } from '../shared/ProviderSettings';
 import { NumberForm } from './NumberForm';
 
 const WRITE = 'call.number.write';
@@ -32,6 +33,7 @@ const NumberListPage = () => {
   const qc = useQueryClient();
   const [editing, setEditing] = useState<{ number: NumberRow | null } | null>(null);
   const [callsOf, setCallsOf] = useState<NumberRow | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const refresh = () => qc.invalidateQueries({ queryKey: callKeys.numbers });
 
   const filters = useMemo<FilterField[]>(
@@ -205,6 +207,9 @@ const NumberListPage = () => {
               <Upload accept=".xlsx,.csv" showUploadList={false} beforeUpload={(f) => onImport(f)}>
                 <Button icon={<UploadOutlined />}>{t('call.number.import')}</Button>
               </Upload>
+              <Button icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)}>
+                {t('call.provider.open')}
+              </Button>
             </>
           ) : null
         }
@@ -232,6 +237,7 @@ const NumberListPage = () => {
           },
         ]}
       />
+      {settingsOpen ? <ProviderSettings kind="call" onClose={() => setSettingsOpen(false)} /> : null}
       {editing ? (
         <NumberForm
           number={editing.number}

@@ -1,5 +1,5 @@
 import '../shared/call.css';
-import { PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { PlusOutlined, SafetyCertificateOutlined, SettingOutlined } from '@ant-design/icons';
 import { AUDIT_STATUSES, TEMPLATE_TYPES, type TemplateRow } from '@educrm/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer } from 'antd';
@@ -12,6 +12,7 @@ import { RowActions } from '../../../components/ResourceTable/RowActions';
 import { useCan } from '../../../session/useCan';
 import { parseTime } from '../../../utils/time';
 import { AuditStatusTag } from '../shared/labels';
+import { ProviderSettings } from '../shared/ProviderSettings';
 import { SmsLogList } from '../shared/SmsLogList';
 import { SignsDialog } from './SignsDialog';
 import { TemplateForm } from './TemplateForm';
@@ -28,6 +29,7 @@ const SmsTemplateListPage = () => {
   const qc = useQueryClient();
   const [editing, setEditing] = useState<{ template: TemplateRow | null } | null>(null);
   const [signs, setSigns] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const [testing, setTesting] = useState<TemplateRow | null>(null);
   const [logsOf, setLogsOf] = useState<TemplateRow | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: callKeys.templates });
@@ -188,6 +190,11 @@ const SmsTemplateListPage = () => {
             <Button icon={<SafetyCertificateOutlined />} onClick={() => setSigns(true)}>
               {t('call.sms.signs')}
             </Button>
+            {can(SUBMIT) ? (
+              <Button icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)}>
+                {t('call.provider.open')}
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -198,6 +205,7 @@ const SmsTemplateListPage = () => {
           onSaved={() => void refresh()}
         />
       ) : null}
+      {settingsOpen ? <ProviderSettings kind="sms" onClose={() => setSettingsOpen(false)} /> : null}
       {signs ? <SignsDialog onClose={() => setSigns(false)} /> : null}
       {testing ? <TestSendDialog template={testing} onClose={() => setTesting(null)} /> : null}
       <Drawer

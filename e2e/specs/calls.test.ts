@@ -175,6 +175,15 @@ test('the outbound pages in zh and en', async () => {
     await steady(page);
     await screenshot(page, `${name}-zh`);
   }
+  // the provider settings: the secret is write-only, the connection test answers
+  await open(page, baseURL, '/call/sms-template-list', 'sms-template-list-page');
+  await page.getByRole('button', { name: '服务商设置' }).click();
+  const settings = drawer(page, '短信服务商设置');
+  await settings.getByRole('button', { name: '测试连接' }).click();
+  await settings.getByTestId('provider-test').getByText('连接成功').waitFor();
+  await steady(page);
+  await screenshot(page, 'call-provider-settings-zh');
+  await page.keyboard.press('Escape');
   const en = await openConsole('en-US');
   try {
     await signInAdmin(en.context, baseURL);

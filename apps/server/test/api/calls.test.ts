@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
-import { runLowConnectRate } from '../../src/modules/calls/jobs';
+import { runJobOnce } from '../../src/jobs/scheduler';
+import { callNumberHealthJob, runLowConnectRate, smsReviewSyncJob } from '../../src/modules/calls/jobs';
 import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/app';
 import { configureProvider, createNumber, eventually, followUpsOf } from '../support/calls';
 import { createClient, rowOf, setClient, staff } from '../support/clients';
@@ -531,5 +532,24 @@ describe('low connect rate', () => {
       },
     });
     expect(enable.body.data).toMatchObject({ status: 'AVAILABLE', flaggedAt: null });
+  });
+
+  it('runs as scheduled jobs: the health job closes calls that never got a receipt; the review sync runs', async () => {
+    const db = t.database.db;
+    const c = await createClient(t, a.token);
+    const old = new Date(t.clock.now().getTime() - 3 * 3600_000);
+    const [rec] = await queryRows<{ id: number }>(
+      db,
+      sql`INSERT INTO call_record (provider, user_id, client_id, status, started_at) VALUES ('sandbox', ${a.id}, ${c.id}, 'RINGING', ${old}) RETURNING id`,
+    );
+    const counts = await runJobOnce(db, callNumberHealthJob('k'.repeat(40)), t.clock.now());
+    expect(counts).toMatchObject({ closed: 1 });
+    expect(await callRow(Number(rec?.id))).toMatchObject({ status: 'ENDED', status_code: 'NO_RECEIPT' });
+    expect(await followUpsOf(t, c.id)).toEqual([
+      expect.objectContaining({ source: 'CALL', talk_seconds: 0, counts_as_contact: false }),
+    ]);
+    expect(await runJobOnce(db, smsReviewSyncJob('k'.repeat(40)), t.clock.now())).toMatchObject({
+      checked: 0,
+    });
   });
 });

@@ -108,11 +108,12 @@ test('admin drafts a template, submits it, sees it approved, sends it to a clien
   current = boss;
   const { page } = boss;
   const code = unique('E2E_T').replace(/[^A-Za-z0-9_]/g, '_');
+  const tplName = unique('开课通知');
   await open(page, baseURL, '/call/sms-template-list', 'sms-template-list-page');
   await page.getByRole('button', { name: '新增模板' }).click();
   const form = drawer(page, '新增短信模板');
   await form.getByLabel('模板编码').fill(code);
-  await form.getByLabel('模板名称').fill('开课提醒');
+  await form.getByLabel('模板名称').fill(tplName);
   await form.getByLabel('签名').click();
   await page
     .locator('.ant-select-item-option')

@@ -8,6 +8,7 @@ import type { Db } from '../client';
 import { adminUser, adminUserRole, department, role } from '../schema';
 import { seedDemoClients } from './demo-clients';
 import { seedDemoCommerce } from './demo-commerce';
+import { seedDemoOutbound } from './demo-outbound';
 
 /** The demo company's departments: HQ with sales teams, product operations and teaching. */
 const DEPARTMENTS: { name: string; parent: string | null }[] = [
@@ -50,6 +51,7 @@ export const seedDemoData = async (
     // Demo data added by later issues still arrives in a database seeded before them.
     await seedDemoClients(db);
     if (config.demoCommerce) await seedDemoCommerce(db);
+    await seedDemoOutbound(db);
     return {};
   }
 
@@ -94,6 +96,7 @@ export const seedDemoData = async (
   }
   await seedDemoClients(db);
   if (config.demoCommerce) await seedDemoCommerce(db);
+  await seedDemoOutbound(db);
   if (config.demoPassword) return {};
   const file = path.join(config.dataDir, 'demo-password');
   fs.mkdirSync(config.dataDir, { recursive: true });

@@ -148,7 +148,7 @@ test('admin drafts a template, submits it, sees it approved, sends it to a clien
   await page
     .locator('.ant-select-item-option')
     .filter({ visible: true })
-    .filter({ hasText: '开课提醒' })
+    .filter({ hasText: tplName })
     .first()
     .click();
   await dialog.getByLabel('course').fill('数学');

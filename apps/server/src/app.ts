@@ -6,6 +6,12 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { SessionService } from './modules/auth/sessions';
+import { CallService } from './modules/calls/calls.service';
+import { NumberService } from './modules/calls/numbers.service';
+import { callRoutes } from './modules/calls/routes';
+import { ScriptService } from './modules/calls/scripts.service';
+import { OutboundSettingsService } from './modules/calls/settings.service';
+import { SmsService } from './modules/calls/sms.service';
 import { ClientService } from './modules/clients/clients.service';
 import { PoolConfigCache } from './modules/clients/common';
 import { followUpRoutes } from './modules/clients/follow-ups.routes';
@@ -45,6 +51,7 @@ import { registerApiCompression } from './plugins/compress';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
+import { ProviderRegistry } from './providers/registry';
 import type { AppDeps } from './types';
 
 /** Builds the HTTP application; main.ts listens, tests use `app.inject`. */
@@ -131,7 +138,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     imports: new ClientImportService(db, clients, deps.secretKey, now, app.log),
     exports,
   });
-  await app.register(followUpRoutes, { followUps: new FollowUpService(db, now), exports });
+  const followUps = new FollowUpService(db, now);
+  await app.register(followUpRoutes, { followUps, exports });
   await app.register(notificationRoutes, { notifications: new NotificationService(db, now) });
 
   // Products, orders and refunds, deal history, dashboard figures.
@@ -142,6 +150,19 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     deals: new DealService(db),
     dashboard: new DashboardService(db, now),
     exports,
+  });
+
+  // Outbound calls and SMS: numbers, calls with their receipts, scripts, SMS, provider settings.
+  const providers = new ProviderRegistry(db, deps.secretKey, now);
+  const callNumbers = new NumberService(db, now);
+  const callScripts = new ScriptService(db, now);
+  await app.register(callRoutes, {
+    numbers: callNumbers,
+    scripts: callScripts,
+    calls: new CallService(db, now, providers, callNumbers, callScripts, followUps),
+    sms: new SmsService(db, now, providers, followUps),
+    settings: new OutboundSettingsService(db, providers),
+    registry: providers,
   });
 
   await registerSpa(app, deps.webDistDir);

@@ -10,6 +10,7 @@ import { auditRetentionJob } from './jobs/audit-retention';
 import { exportCleanupJob } from './jobs/export-cleanup';
 import { Scheduler } from './jobs/scheduler';
 import { acquireDataDirLock, DataDirLockedError, randomSecret, readOrCreateSecretFile } from './lib/data-dir';
+import { callNumberHealthJob, smsReviewSyncJob } from './modules/calls/jobs';
 import { clientRecycleJob } from './modules/clients/jobs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -76,6 +77,8 @@ const main = async () => {
   scheduler.add(auditRetentionJob(config.auditRetentionDays));
   scheduler.add(exportCleanupJob());
   scheduler.add(clientRecycleJob());
+  scheduler.add(callNumberHealthJob(secret));
+  scheduler.add(smsReviewSyncJob(secret));
 
   app.addHook('onClose', async () => {
     scheduler.stop();

@@ -616,7 +616,7 @@ export const importJob = z.object({
 export type ImportJob = z.infer<typeof importJob>;
 
 // ---- in-app reminders -----------------------------------------------------------------------------
-export const NOTIFICATION_KINDS = ['CLIENT_RECYCLE_SOON'] as const;
+export const NOTIFICATION_KINDS = ['CLIENT_RECYCLE_SOON', 'CALLER_NUMBER_FLAGGED'] as const;
 export const notificationRow = z.object({
   id: z.number().int(),
   kind: z.enum(NOTIFICATION_KINDS),

@@ -1,3 +1,4 @@
+import { CALL_MESSAGES_EN, CALL_MESSAGES_ES, CALL_MESSAGES_JA, CALL_MESSAGES_ZH } from './calls-messages';
 import type { Language } from './constants';
 
 /**
@@ -129,6 +130,7 @@ const zh = {
   reminderRecycleContent: '你有 {count} 个客户将在 {days} 天内掉入公海，请及时跟进',
   clientHasOrders: '删除客户失败，有关联订单',
   dictInUseByOrders: '已被 {count} 个订单引用，不能删除，只能停用',
+  ...CALL_MESSAGES_ZH,
 };
 type Messages = typeof zh;
 export type MessageKey = keyof Messages;
@@ -260,6 +262,7 @@ const en: Messages = {
     '{count} of your clients will return to the pool within {days} days: follow them up',
   clientHasOrders: 'The client has orders and cannot be deleted',
   dictInUseByOrders: 'Used by {count} orders: it cannot be deleted, only disabled',
+  ...CALL_MESSAGES_EN,
 };
 
 const es: Messages = {
@@ -392,6 +395,7 @@ const es: Messages = {
     '{count} de sus clientes volverán al fondo común en {days} días: haga el seguimiento',
   clientHasOrders: 'El cliente tiene pedidos y no se puede eliminar',
   dictInUseByOrders: 'Lo usan {count} pedidos: no se puede eliminar, solo desactivar',
+  ...CALL_MESSAGES_ES,
 };
 
 const ja: Messages = {
@@ -521,6 +525,7 @@ const ja: Messages = {
     '{count} 件の担当顧客が {days} 日以内に共有プールに戻ります。早めにフォローしてください',
   clientHasOrders: '注文があるため顧客を削除できません',
   dictInUseByOrders: '{count} 件の注文が参照しているため削除できません。無効化のみ可能です',
+  ...CALL_MESSAGES_JA,
 };
 
 export const SERVER_MESSAGES: Record<Language, Messages> = { zh, en, es, ja };

@@ -24,7 +24,7 @@ export const initialLanguage = detectLanguage(
  * chunks too, loaded with the first business page (loadAreaMessages), so the login page and the
  * dashboard do not carry them.
  */
-export const AREAS = ['client', 'dict', 'order', 'product'] as const;
+export const AREAS = ['client', 'dict', 'order', 'product', 'call'] as const;
 export type Area = (typeof AREAS)[number];
 type Loader = () => Promise<{ default: Messages }>;
 const AREA_LOADERS: Record<Language, Record<Area, Loader>> = {
@@ -33,24 +33,28 @@ const AREA_LOADERS: Record<Language, Record<Area, Loader>> = {
     dict: () => import('./areas/dict.zh'),
     order: () => import('./areas/order.zh'),
     product: () => import('./areas/product.zh'),
+    call: () => import('./areas/call.zh'),
   },
   en: {
     client: () => import('./areas/client.en'),
     dict: () => import('./areas/dict.en'),
     order: () => import('./areas/order.en'),
     product: () => import('./areas/product.en'),
+    call: () => import('./areas/call.en'),
   },
   es: {
     client: () => import('./areas/client.es'),
     dict: () => import('./areas/dict.es'),
     order: () => import('./areas/order.es'),
     product: () => import('./areas/product.es'),
+    call: () => import('./areas/call.es'),
   },
   ja: {
     client: () => import('./areas/client.ja'),
     dict: () => import('./areas/dict.ja'),
     order: () => import('./areas/order.ja'),
     product: () => import('./areas/product.ja'),
+    call: () => import('./areas/call.ja'),
   },
 };
 /** Whether a business page has asked for the area messages (then a language switch loads them too). */

@@ -43,9 +43,10 @@ describe('the route table', () => {
       'group:client',
       'group:order',
       'group:product',
+      'group:call',
       'group:system',
     ]);
-    const groupPages = ['client', 'order', 'product', 'system'].flatMap((key) =>
+    const groupPages = ['client', 'order', 'product', 'call', 'system'].flatMap((key) =>
       (ALL_PAGES as readonly { code: string }[])
         .filter((p) => p.code.startsWith(`${key}.`))
         .map((p) => p.code),

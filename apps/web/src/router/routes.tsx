@@ -1,3 +1,4 @@
+import { callRoutes } from './modules/call';
 import { clientRoutes } from './modules/client';
 import { orderRoutes } from './modules/order';
 import { productRoutes } from './modules/product';
@@ -79,7 +80,7 @@ export const constantRoutes: AppRoute[] = [
 ];
 
 /** Business groups, one module each (src/router/modules/<group>.tsx), in menu order. */
-export const moduleRoutes: AppRoute[] = [clientRoutes, orderRoutes, productRoutes, systemRoutes];
+export const moduleRoutes: AppRoute[] = [clientRoutes, orderRoutes, productRoutes, callRoutes, systemRoutes];
 
 /** Everything inside the layout, in menu order. */
 export const layoutRoutes: AppRoute[] = [...constantRoutes, ...moduleRoutes];

@@ -1,3 +1,4 @@
+export * from './calls';
 export * from './clients';
 export * from './dictionaries';
 export * from './files';

@@ -10,6 +10,7 @@ import type { Db } from '../client';
 import { adminUser, adminUserRole, department, role } from '../schema';
 import { seedDemoClients } from './demo-clients';
 import { seedDemoCommerce } from './demo-commerce';
+import { seedDemoOutbound } from './demo-outbound';
 
 /** The demo company's departments: HQ with sales teams, product operations and teaching. */
 const DEPARTMENTS: { name: string; parent: string | null }[] = [
@@ -59,6 +60,7 @@ export const seedDemoData = async (
     await seedDemoClients(db);
     await remindDemoOwners(db);
     if (config.demoCommerce) await seedDemoCommerce(db);
+    await seedDemoOutbound(db);
     return {};
   }
 
@@ -104,6 +106,7 @@ export const seedDemoData = async (
   await seedDemoClients(db);
   await remindDemoOwners(db);
   if (config.demoCommerce) await seedDemoCommerce(db);
+  await seedDemoOutbound(db);
   if (config.demoPassword) return {};
   const file = path.join(config.dataDir, 'demo-password');
   fs.mkdirSync(config.dataDir, { recursive: true });

@@ -1152,7 +1152,8 @@ export class ClientService {
                    coalesce(nullif(u.nickname, ''), u.username) AS actor_name, f.type::text AS type, f.content AS text,
                    json_build_object('source', f.source, 'nextFollowTime', f.next_follow_time,
                                      'stageBefore', f.stage_before, 'stageAfter', f.stage_after,
-                                     'talkSeconds', f.talk_seconds) AS detail
+                                     'talkSeconds', f.talk_seconds, 'callRecordId', f.call_record_id,
+                                     'recordingUrl', (SELECT cr.recording_url FROM call_record cr WHERE cr.id = f.call_record_id)) AS detail
             FROM follow_up f LEFT JOIN admin_user u ON u.id = f.created_by
             WHERE f.client_id = ${id} AND f.deleted = false
             UNION ALL

@@ -371,17 +371,20 @@ export class FollowUpService {
    * A follow-up arriving from an integration (a call record, an SMS, a WeCom message). It counts
    * as contact only when it is a CALL of at least 30 s (Decision 5).
    */
-  async recordAutomatic(input: {
-    clientId: number;
-    source: Exclude<FollowUpSource, 'MANUAL'>;
-    type: FollowUpType;
-    content: string;
-    talkSeconds?: number | null;
-    callRecordId?: number | null;
-    userId: number | null;
-    deptId: number | null;
-  }): Promise<number> {
-    return this.db.transaction(async (tx) => {
+  async recordAutomatic(
+    input: {
+      clientId: number;
+      source: Exclude<FollowUpSource, 'MANUAL'>;
+      type: FollowUpType;
+      content: string;
+      talkSeconds?: number | null;
+      callRecordId?: number | null;
+      userId: number | null;
+      deptId: number | null;
+    },
+    inTx?: DbOrTx,
+  ): Promise<number> {
+    const run = async (tx: DbOrTx) => {
       const [c] = await tx
         .select({ id: client.id, stage: client.stage })
         .from(client)
@@ -401,7 +404,9 @@ export class FollowUpService {
         createdBy: input.userId,
         creatorDeptId: input.deptId,
       });
-    });
+    };
+    // Inside the caller's transaction when given (a call receipt writes its follow-up atomically).
+    return inTx ? run(inTx) : this.db.transaction(run);
   }
 
   /** The client's follow-up fields from its latest remaining follow-ups (after an edit or delete). */

@@ -3,6 +3,7 @@ import {
   formatMessage,
   idParam,
   type Language,
+  type MessageKey,
   type NotificationRow,
   notificationListQuery,
   notificationRow,
@@ -17,6 +18,13 @@ import { notFound } from '../../lib/errors';
 import { ok, toIso } from '../../lib/list';
 import { principalOf, requestLanguage } from '../../lib/request-context';
 
+/** Title and content message keys of each notification kind. */
+const RECYCLE: [MessageKey, MessageKey] = ['reminderRecycleTitle', 'reminderRecycleContent'];
+const TEXT: Record<string, [MessageKey, MessageKey]> = {
+  CLIENT_RECYCLE_SOON: ['reminderRecycleTitle', 'reminderRecycleContent'],
+  CALLER_NUMBER_FLAGGED: ['numberFlaggedTitle', 'numberFlaggedContent'],
+};
+
 const render = (lang: Language, r: typeof notification.$inferSelect): NotificationRow => {
   const params = (r.params ?? {}) as Record<string, unknown>;
   const text = Object.fromEntries(
@@ -25,8 +33,8 @@ const render = (lang: Language, r: typeof notification.$inferSelect): Notificati
   return {
     id: r.id,
     kind: r.kind as NotificationRow['kind'],
-    title: formatMessage(lang, 'reminderRecycleTitle'),
-    content: formatMessage(lang, 'reminderRecycleContent', text),
+    title: formatMessage(lang, (TEXT[r.kind] ?? RECYCLE)[0], text),
+    content: formatMessage(lang, (TEXT[r.kind] ?? RECYCLE)[1], text),
     data: params,
     createdAt: toIso(r.createdAt) as string,
     readAt: toIso(r.readAt),

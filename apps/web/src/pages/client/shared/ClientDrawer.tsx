@@ -1,4 +1,4 @@
-import { EditOutlined, MessageOutlined } from '@ant-design/icons';
+import { EditOutlined, MailOutlined, MessageOutlined, PhoneOutlined } from '@ant-design/icons';
 import type { ClientRow } from '@educrm/contract/clients';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Result, Skeleton, Space, Tabs, Tag } from 'antd';
@@ -8,6 +8,7 @@ import { clientKeys, getClient } from '../../../api/clients';
 import { ApiError } from '../../../api/errors';
 import { RowActions } from '../../../components/ResourceTable/RowActions';
 import { useCan } from '../../../session/useCan';
+import { ClientCallsTab, ClientSmsTab } from '../../call/shared/ClientCallsTab';
 import ClientOrdersTab from '../../order/shared/ClientOrdersTab';
 import { ClientFollowUpsTab } from './ClientFollowUpsTab';
 import { ClientOwnerLogsTab } from './ClientOwnerLogsTab';
@@ -114,12 +115,18 @@ export default function ClientDrawer({ clientId, onClose, onChanged }: ClientDra
   const open = clientId !== null;
 
   const clientActions = client
-    ? actions.actionsFor(client).filter((a) => a.key !== 'followUp' && a.key !== 'edit')
+    ? actions
+        .actionsFor(client)
+        .filter((a) => a.key !== 'followUp' && a.key !== 'edit' && a.key !== 'call' && a.key !== 'sms')
     : [];
   const canWrite = client ? actions.actionsFor(client).find((a) => a.key === 'followUp') : undefined;
   const mayWrite = Boolean(canWrite && !canWrite.hidden && can(canWrite.permission));
   const editAction = client ? actions.actionsFor(client).find((a) => a.key === 'edit') : undefined;
   const mayEdit = Boolean(editAction && !editAction.hidden && can(editAction.permission));
+  const outboundAction = (key: 'call' | 'sms') => {
+    const a = client ? actions.actionsFor(client).find((x) => x.key === key) : undefined;
+    return Boolean(a && !a.hidden && can(a.permission));
+  };
 
   const notFound = query.error instanceof ApiError && query.error.status === 404;
 
@@ -151,6 +158,24 @@ export default function ClientDrawer({ clientId, onClose, onChanged }: ClientDra
                   onClick={() => actions.openFollowUp(client)}
                 >
                   {t('client.action.followUp')}
+                </Button>
+              ) : null}
+              {outboundAction('call') ? (
+                <Button
+                  icon={<PhoneOutlined />}
+                  onClick={() => actions.openOutbound('call', client)}
+                  data-testid="client-call"
+                >
+                  {t('call.action.call')}
+                </Button>
+              ) : null}
+              {outboundAction('sms') ? (
+                <Button
+                  icon={<MailOutlined />}
+                  onClick={() => actions.openOutbound('sms', client)}
+                  data-testid="client-sms"
+                >
+                  {t('call.action.sms')}
                 </Button>
               ) : null}
               {mayEdit ? (
@@ -215,6 +240,16 @@ export default function ClientDrawer({ clientId, onClose, onChanged }: ClientDra
                       },
                     ]
                   : []),
+                {
+                  key: 'calls',
+                  label: t('call.tab.calls'),
+                  children: <ClientCallsTab clientId={client.id} />,
+                },
+                {
+                  key: 'sms',
+                  label: t('call.tab.sms'),
+                  children: <ClientSmsTab clientId={client.id} />,
+                },
                 {
                   key: 'owners',
                   label: t('client.tab.owners'),

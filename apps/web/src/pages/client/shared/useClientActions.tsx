@@ -13,6 +13,8 @@ import {
 } from '../../../api/clients';
 import type { RowAction } from '../../../components/ResourceTable/RowActions';
 import { useUserStore } from '../../../stores/user';
+import { CallPanel } from '../../call/shared/CallPanel';
+import { SendSmsDialog } from '../../call/shared/SendSmsDialog';
 import { ClientActionDialog, type DialogKind, type DialogRequest } from './ClientActionDialog';
 import { ClientFormDrawer, type ClientFormTarget } from './ClientFormDrawer';
 import { FollowUpFormDrawer } from './FollowUpFormDrawer';
@@ -48,6 +50,8 @@ export const useClientActions = ({
   const [dialog, setDialog] = useState<DialogRequest | null>(null);
   const [form, setForm] = useState<ClientFormTarget | null>(null);
   const [followUpOf, setFollowUpOf] = useState<ClientLike | null>(null);
+  // Outbound calls and SMS (DOMAIN 7): the call panel or the SMS dialog of one client.
+  const [outbound, setOutbound] = useState<{ kind: 'call' | 'sms'; client: ClientLike } | null>(null);
   const pendingBulk = useRef<((result: BulkResult | null) => void) | null>(null);
 
   const changed = async () => {
@@ -89,6 +93,20 @@ export const useClientActions = ({
       permission: 'followup.create',
       hidden: !owned(c) || !(c.ownerUserId === userId || dataScope !== 'SELF'),
       onClick: () => setFollowUpOf(c),
+    },
+    {
+      key: 'call',
+      label: t('call.action.call'),
+      permission: 'call.dial',
+      hidden: !owned(c) || !(c.ownerUserId === userId || dataScope !== 'SELF'),
+      onClick: () => setOutbound({ kind: 'call', client: c }),
+    },
+    {
+      key: 'sms',
+      label: t('call.action.sms'),
+      permission: 'sms.send',
+      hidden: !owned(c) || !(c.ownerUserId === userId || dataScope !== 'SELF'),
+      onClick: () => setOutbound({ kind: 'sms', client: c }),
     },
     {
       key: 'edit',
@@ -247,6 +265,20 @@ export const useClientActions = ({
           }}
         />
       ) : null}
+      {outbound?.kind === 'call' ? (
+        <CallPanel
+          clientId={outbound.client.id}
+          clientName={outbound.client.name}
+          onClose={() => setOutbound(null)}
+        />
+      ) : null}
+      {outbound?.kind === 'sms' ? (
+        <SendSmsDialog
+          clientId={outbound.client.id}
+          clientName={outbound.client.name}
+          onClose={() => setOutbound(null)}
+        />
+      ) : null}
       {followUpOf ? (
         <FollowUpFormDrawer
           target={{ mode: 'create', client: followUpOf }}
@@ -264,6 +296,7 @@ export const useClientActions = ({
     openCreate: () => setForm({ mode: 'create' }),
     openEdit,
     openFollowUp: (c: ClientLike) => setFollowUpOf(c),
+    openOutbound: (kind: 'call' | 'sms', c: ClientLike) => setOutbound({ kind, client: c }),
     /** Refreshes every client list, detail and follow-up list. */
     refresh,
   };

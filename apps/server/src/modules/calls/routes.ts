@@ -1,0 +1,653 @@
+import {
+  bulkIdsBody,
+  bulkResult,
+  callListQuery,
+  callPanel,
+  callRow,
+  callStart,
+  envelopeOf,
+  formatMessage,
+  idParam,
+  listResultOf,
+  numberAssignBody,
+  numberBulkStatusBody,
+  numberCreate,
+  numberImportResult,
+  numberListQuery,
+  numberRow,
+  numberStatusBody,
+  numberUpdate,
+  outboundSettings,
+  outboundSettingsUpdate,
+  providerConfigRow,
+  providerConfigUpdate,
+  providerKindParam,
+  providerReceiptParam,
+  providerTestResult,
+  scriptCreate,
+  scriptDiff,
+  scriptDiffQuery,
+  scriptListQuery,
+  scriptRow,
+  scriptUpdate,
+  scriptVersionRow,
+  signCreate,
+  signRow,
+  signUpdate,
+  smsBulkBody,
+  smsBulkPreview,
+  smsBulkResult,
+  smsLogQuery,
+  smsLogRow,
+  smsSendBody,
+  templateCreate,
+  templateEnableBody,
+  templateListQuery,
+  templateRow,
+  templateTestSend,
+  templateUpdate,
+} from '@educrm/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { runBulk } from '../../lib/bulk';
+import { AppError, forbidden } from '../../lib/errors';
+import { ok } from '../../lib/list';
+import { principalOf, requestIp, requestLanguage } from '../../lib/request-context';
+import { ProviderHttpError } from '../../providers/aliyun-rpc';
+import type { ProviderRegistry } from '../../providers/registry';
+import type { CallService } from './calls.service';
+import type { NumberService } from './numbers.service';
+import type { ScriptService } from './scripts.service';
+import type { OutboundSettingsService } from './settings.service';
+import type { SmsService } from './sms.service';
+
+const can = (code: string | string[]) => ({ permission: code }) as const;
+/** Pages that show a client's calls and SMS (the client drawer) besides the outbound pages. */
+const CLIENT_PAGES = ['client.list', 'client.my-list', 'client.public-list', 'client.follow-record-list'];
+const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+export interface CallRoutesOptions {
+  numbers: NumberService;
+  calls: CallService;
+  scripts: ScriptService;
+  sms: SmsService;
+  settings: OutboundSettingsService;
+  registry: ProviderRegistry;
+}
+
+/** Outbound calls and SMS (DOMAIN 7): /api/v1/call/*, /api/v1/calls, /api/v1/sms/*. */
+export const callRoutes = async (app: FastifyInstance, opts: CallRoutesOptions) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { numbers, calls, scripts, sms, settings, registry } = opts;
+  const none = envelopeOf(z.null());
+
+  // ---- numbers ------------------------------------------------------------------------------------
+  const N = '/api/v1/call/numbers';
+  const N_READ = can('call.number-list');
+  const N_WRITE = can('call.number.write');
+  const tags = ['calls'];
+  r.get(
+    N,
+    {
+      config: { access: N_READ },
+      schema: { tags, querystring: numberListQuery, response: { 200: envelopeOf(listResultOf(numberRow)) } },
+    },
+    async (req) => ok(await numbers.list(principalOf(req), req.query)),
+  );
+  r.get(
+    `${N}/:id`,
+    {
+      config: { access: N_READ },
+      schema: { tags, params: idParam, response: { 200: envelopeOf(numberRow) } },
+    },
+    async (req) => ok(await numbers.get(principalOf(req), req.params.id)),
+  );
+  r.post(
+    N,
+    {
+      config: { access: N_WRITE },
+      schema: { tags, body: numberCreate, response: { 200: envelopeOf(numberRow) } },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      return ok(await numbers.get(p, await numbers.create(p, req.body, requestIp(req))));
+    },
+  );
+  r.put(
+    `${N}/:id`,
+    {
+      config: { access: N_WRITE },
+      schema: { tags, params: idParam, body: numberUpdate, response: { 200: envelopeOf(numberRow) } },
+    },
+    async (req) => ok(await numbers.update(principalOf(req), req.params.id, req.body, requestIp(req))),
+  );
+  r.post(
+    `${N}/:id/status`,
+    {
+      config: { access: N_WRITE },
+      schema: { tags, params: idParam, body: numberStatusBody, response: { 200: envelopeOf(numberRow) } },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      await numbers.setStatus(p, req.params.id, req.body.status, req.body.version, requestIp(req));
+      return ok(await numbers.get(p, req.params.id));
+    },
+  );
+  r.post(
+    `${N}/bulk-status`,
+    {
+      config: { access: N_WRITE },
+      schema: { tags, body: numberBulkStatusBody, response: { 200: envelopeOf(bulkResult) } },
+    },
+    async (req) =>
+      ok(
+        await numbers.bulkStatus(
+          principalOf(req),
+          req.body.ids,
+          req.body.status,
+          requestLanguage(req),
+          requestIp(req),
+        ),
+      ),
+  );
+  r.post(
+    `${N}/assign`,
+    {
+      config: { access: N_WRITE },
+      schema: { tags, body: numberAssignBody, response: { 200: envelopeOf(bulkResult) } },
+    },
+    async (req) => ok(await numbers.assign(principalOf(req), req.body, requestLanguage(req), requestIp(req))),
+  );
+  r.delete(
+    `${N}/:id`,
+    { config: { access: N_WRITE }, schema: { tags, params: idParam, response: { 200: none } } },
+    async (req) => {
+      await numbers.remove(principalOf(req), req.params.id, requestIp(req));
+      return ok(null);
+    },
+  );
+  r.post(
+    `${N}/import`,
+    { config: { access: N_WRITE }, schema: { tags, response: { 200: envelopeOf(numberImportResult) } } },
+    async (req) => {
+      if (!req.isMultipart()) throw new AppError(400, 'fileMissing');
+      const file = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+      if (!file) throw new AppError(400, 'fileMissing');
+      const data = await file.toBuffer().catch((err: { code?: string }) => {
+        if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'fileTooLarge', { max: '5 MB' });
+        throw err;
+      });
+      return ok(
+        await numbers.importSheet(
+          principalOf(req),
+          { fileName: file.filename || 'numbers.xlsx', data },
+          requestLanguage(req),
+          requestIp(req),
+        ),
+      );
+    },
+  );
+  r.get(
+    `${N}/:id/calls`,
+    {
+      config: { access: N_READ },
+      schema: {
+        tags,
+        params: idParam,
+        querystring: callListQuery,
+        response: { 200: envelopeOf(listResultOf(callRow)) },
+      },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      await numbers.get(p, req.params.id);
+      return ok(await calls.list(p, { ...req.query, numberId: req.params.id }));
+    },
+  );
+
+  // ---- settings and providers ---------------------------------------------------------------------
+  r.get(
+    '/api/v1/call/settings',
+    {
+      config: { access: can(['call.number-list', 'call.sms-template-list']) },
+      schema: { tags, response: { 200: envelopeOf(outboundSettings) } },
+    },
+    async () => ok(await settings.get()),
+  );
+  r.put(
+    '/api/v1/call/settings',
+    {
+      config: { access: N_WRITE },
+      schema: { tags, body: outboundSettingsUpdate, response: { 200: envelopeOf(outboundSettings) } },
+    },
+    async (req) => ok(await settings.update(principalOf(req), req.body, requestIp(req))),
+  );
+  const PROVIDER_CODE = { call: 'call.number.write', sms: 'sms.template.submit' } as const;
+  const providerAccess = can(['call.number.write', 'sms.template.submit']);
+  r.get(
+    '/api/v1/call/providers/:kind',
+    {
+      config: { access: providerAccess },
+      schema: { tags, params: providerKindParam, response: { 200: envelopeOf(providerConfigRow) } },
+    },
+    async (req) => {
+      if (!principalOf(req).permissions.has(PROVIDER_CODE[req.params.kind])) throw forbidden();
+      return ok(await settings.provider(req.params.kind, true));
+    },
+  );
+  r.put(
+    '/api/v1/call/providers/:kind',
+    {
+      config: { access: providerAccess },
+      schema: {
+        tags,
+        params: providerKindParam,
+        body: providerConfigUpdate,
+        response: { 200: envelopeOf(providerConfigRow) },
+      },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      if (!p.permissions.has(PROVIDER_CODE[req.params.kind])) throw forbidden();
+      return ok(await settings.updateProvider(p, req.params.kind, req.body, requestIp(req)));
+    },
+  );
+  r.post(
+    '/api/v1/call/providers/:kind/test',
+    {
+      config: { access: providerAccess },
+      schema: { tags, params: providerKindParam, response: { 200: envelopeOf(providerTestResult) } },
+    },
+    async (req) => {
+      if (!principalOf(req).permissions.has(PROVIDER_CODE[req.params.kind])) throw forbidden();
+      return ok(await settings.test(req.params.kind, requestLanguage(req)));
+    },
+  );
+
+  // ---- calls --------------------------------------------------------------------------------------
+  const CALL_READ = can([...CLIENT_PAGES, 'call.number-list']);
+  r.post(
+    '/api/v1/calls',
+    {
+      config: { access: can('call.dial') },
+      schema: { tags, body: callStart, response: { 200: envelopeOf(callPanel) } },
+    },
+    async (req) => ok(await calls.start(principalOf(req), req.body, requestIp(req))),
+  );
+  r.get(
+    '/api/v1/calls',
+    {
+      config: { access: CALL_READ },
+      schema: { tags, querystring: callListQuery, response: { 200: envelopeOf(listResultOf(callRow)) } },
+    },
+    async (req) => ok(await calls.list(principalOf(req), req.query)),
+  );
+  r.get(
+    '/api/v1/calls/:id',
+    {
+      config: { access: CALL_READ },
+      schema: { tags, params: idParam, response: { 200: envelopeOf(callRow) } },
+    },
+    async (req) => ok(await calls.get(principalOf(req), req.params.id)),
+  );
+
+  /**
+   * Provider receipt pushes: authenticated by the configured provider's token in the URL (the
+   * providers do not sign them), parsed in the provider's format, answered as it expects.
+   */
+  const receipt =
+    (kind: 'call' | 'sms') =>
+    async (req: { params: { provider: string }; query: unknown; body: unknown }) => {
+      const token = (req.query as { token?: string }).token;
+      if (!(await settings.receiptAllowed(kind, req.params.provider, token)))
+        throw new AppError(401, 'receiptTokenInvalid');
+      try {
+        if (kind === 'call') {
+          const provider = await registry.call(req.params.provider);
+          await calls.applyReceipts(provider.name, provider.parseReceipts(req.body));
+          return provider.receiptAck();
+        }
+        const provider = await registry.sms(req.params.provider);
+        await sms.applyReceipts(provider.name, provider.parseReceipts(req.body));
+        return provider.receiptAck();
+      } catch (err) {
+        if (err instanceof ProviderHttpError) throw new AppError(400, 'badRequest');
+        throw err;
+      }
+    };
+  const receiptSchema = {
+    tags,
+    params: providerReceiptParam,
+    querystring: z.object({ token: z.string().max(100).optional() }),
+    body: z.unknown(),
+  };
+  r.post(
+    '/api/v1/call/receipts/:provider',
+    { config: { access: { public: true } }, schema: receiptSchema },
+    receipt('call'),
+  );
+  r.post(
+    '/api/v1/sms/receipts/:provider',
+    { config: { access: { public: true } }, schema: receiptSchema },
+    receipt('sms'),
+  );
+
+  // ---- scripts ------------------------------------------------------------------------------------
+  const S = '/api/v1/call/scripts';
+  const S_READ = can(['call.script-list', 'call.dial']);
+  const S_WRITE = can('call.script.write');
+  const S_PUBLISH = can('call.script.publish');
+  r.get(
+    S,
+    {
+      config: { access: S_READ },
+      schema: { tags, querystring: scriptListQuery, response: { 200: envelopeOf(listResultOf(scriptRow)) } },
+    },
+    async (req) => ok(await scripts.list(principalOf(req), req.query)),
+  );
+  r.get(
+    `${S}/:id`,
+    {
+      config: { access: S_READ },
+      schema: { tags, params: idParam, response: { 200: envelopeOf(scriptRow) } },
+    },
+    async (req) => ok(await scripts.get(principalOf(req), req.params.id)),
+  );
+  r.get(
+    `${S}/:id/versions`,
+    {
+      config: { access: can('call.script-list') },
+      schema: {
+        tags,
+        params: idParam,
+        response: { 200: envelopeOf(z.object({ items: z.array(scriptVersionRow) })) },
+      },
+    },
+    async (req) => ok({ items: await scripts.versions(principalOf(req), req.params.id) }),
+  );
+  r.get(
+    `${S}/:id/diff`,
+    {
+      config: { access: can('call.script-list') },
+      schema: {
+        tags,
+        params: idParam,
+        querystring: scriptDiffQuery,
+        response: { 200: envelopeOf(scriptDiff) },
+      },
+    },
+    async (req) => ok(await scripts.diff(principalOf(req), req.params.id, req.query.against)),
+  );
+  r.post(
+    S,
+    {
+      config: { access: S_WRITE },
+      schema: { tags, body: scriptCreate, response: { 200: envelopeOf(scriptRow) } },
+    },
+    async (req) => ok(await scripts.create(principalOf(req), req.body, requestIp(req))),
+  );
+  r.put(
+    `${S}/:id`,
+    {
+      config: { access: S_WRITE },
+      schema: { tags, params: idParam, body: scriptUpdate, response: { 200: envelopeOf(scriptRow) } },
+    },
+    async (req) => ok(await scripts.update(principalOf(req), req.params.id, req.body, requestIp(req))),
+  );
+  r.post(
+    `${S}/:id/copy`,
+    {
+      config: { access: S_WRITE },
+      schema: { tags, params: idParam, response: { 200: envelopeOf(scriptRow) } },
+    },
+    async (req) => ok(await scripts.copy(principalOf(req), req.params.id, requestIp(req))),
+  );
+  r.delete(
+    `${S}/:id`,
+    { config: { access: S_WRITE }, schema: { tags, params: idParam, response: { 200: none } } },
+    async (req) => {
+      await scripts.remove(principalOf(req), req.params.id, requestIp(req));
+      return ok(null);
+    },
+  );
+  r.post(
+    `${S}/:id/publish`,
+    {
+      config: { access: S_PUBLISH },
+      schema: { tags, params: idParam, response: { 200: envelopeOf(scriptRow) } },
+    },
+    async (req) => ok(await scripts.publish(principalOf(req), req.params.id, requestIp(req))),
+  );
+  r.post(
+    `${S}/:id/offline`,
+    {
+      config: { access: S_PUBLISH },
+      schema: { tags, params: idParam, response: { 200: envelopeOf(scriptRow) } },
+    },
+    async (req) => ok(await scripts.offline(principalOf(req), req.params.id, requestIp(req))),
+  );
+  r.post(
+    `${S}/bulk-publish`,
+    {
+      config: { access: S_PUBLISH },
+      schema: { tags, body: bulkIdsBody, response: { 200: envelopeOf(bulkResult) } },
+    },
+    async (req) =>
+      ok(await scripts.bulkPublish(principalOf(req), req.body.ids, requestLanguage(req), requestIp(req))),
+  );
+  r.post(
+    `${S}/bulk-offline`,
+    {
+      config: { access: S_PUBLISH },
+      schema: { tags, body: bulkIdsBody, response: { 200: envelopeOf(bulkResult) } },
+    },
+    async (req) =>
+      ok(await scripts.bulkOffline(principalOf(req), req.body.ids, requestLanguage(req), requestIp(req))),
+  );
+
+  // ---- SMS signatures -----------------------------------------------------------------------------
+  const SIGNS = '/api/v1/sms/signs';
+  const SMS_PAGE = can('call.sms-template-list');
+  const SUBMIT = can('sms.template.submit');
+  r.get(
+    SIGNS,
+    {
+      config: { access: can(['call.sms-template-list', 'sms.send']) },
+      schema: { tags, response: { 200: envelopeOf(z.object({ items: z.array(signRow) })) } },
+    },
+    async () => ok({ items: await sms.listSigns() }),
+  );
+  r.post(
+    SIGNS,
+    {
+      config: { access: SUBMIT },
+      schema: { tags, body: signCreate, response: { 200: envelopeOf(signRow) } },
+    },
+    async (req) => ok(await sms.createSign(principalOf(req), req.body, requestIp(req))),
+  );
+  r.put(
+    `${SIGNS}/:id`,
+    {
+      config: { access: SUBMIT },
+      schema: { tags, params: idParam, body: signUpdate, response: { 200: envelopeOf(signRow) } },
+    },
+    async (req) => ok(await sms.updateSign(principalOf(req), req.params.id, req.body, requestIp(req))),
+  );
+  r.post(
+    `${SIGNS}/:id/sync`,
+    {
+      config: { access: SMS_PAGE },
+      schema: { tags, params: idParam, response: { 200: envelopeOf(signRow) } },
+    },
+    async (req) => ok(await sms.syncSign(req.params.id)),
+  );
+  r.delete(
+    `${SIGNS}/:id`,
+    { config: { access: SUBMIT }, schema: { tags, params: idParam, response: { 200: none } } },
+    async (req) => {
+      await sms.removeSign(principalOf(req), req.params.id, requestIp(req));
+      return ok(null);
+    },
+  );
+
+  // ---- SMS templates ------------------------------------------------------------------------------
+  const T = '/api/v1/sms/templates';
+  const T_READ = can(['call.sms-template-list', 'sms.send']);
+  const T_WRITE = can('sms.template.write');
+  r.get(
+    T,
+    {
+      config: { access: T_READ },
+      schema: {
+        tags,
+        querystring: templateListQuery,
+        response: { 200: envelopeOf(listResultOf(templateRow)) },
+      },
+    },
+    async (req) => ok(await sms.listTemplates(principalOf(req), req.query)),
+  );
+  r.get(
+    `${T}/:id`,
+    {
+      config: { access: T_READ },
+      schema: { tags, params: idParam, response: { 200: envelopeOf(templateRow) } },
+    },
+    async (req) => ok(await sms.getTemplate(principalOf(req), req.params.id)),
+  );
+  r.post(
+    T,
+    {
+      config: { access: T_WRITE },
+      schema: { tags, body: templateCreate, response: { 200: envelopeOf(templateRow) } },
+    },
+    async (req) => ok(await sms.createTemplate(principalOf(req), req.body, requestIp(req))),
+  );
+  r.put(
+    `${T}/:id`,
+    {
+      config: { access: T_WRITE },
+      schema: { tags, params: idParam, body: templateUpdate, response: { 200: envelopeOf(templateRow) } },
+    },
+    async (req) => ok(await sms.updateTemplate(principalOf(req), req.params.id, req.body, requestIp(req))),
+  );
+  r.post(
+    `${T}/:id/copy`,
+    {
+      config: { access: T_WRITE },
+      schema: { tags, params: idParam, response: { 200: envelopeOf(templateRow) } },
+    },
+    async (req) => ok(await sms.copyTemplate(principalOf(req), req.params.id, requestIp(req))),
+  );
+  r.delete(
+    `${T}/:id`,
+    { config: { access: T_WRITE }, schema: { tags, params: idParam, response: { 200: none } } },
+    async (req) => {
+      await sms.removeTemplate(principalOf(req), req.params.id, requestIp(req));
+      return ok(null);
+    },
+  );
+  r.post(
+    `${T}/:id/submit`,
+    {
+      config: { access: SUBMIT },
+      schema: { tags, params: idParam, response: { 200: envelopeOf(templateRow) } },
+    },
+    async (req) => ok(await sms.submitTemplate(principalOf(req), req.params.id, requestIp(req))),
+  );
+  r.post(
+    `${T}/bulk-submit`,
+    {
+      config: { access: SUBMIT },
+      schema: { tags, body: bulkIdsBody, response: { 200: envelopeOf(bulkResult) } },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      return ok(
+        await runBulk(req.body.ids, requestLanguage(req), async (id) => {
+          await sms.submitTemplate(p, id, requestIp(req));
+        }),
+      );
+    },
+  );
+  r.post(
+    `${T}/:id/sync`,
+    {
+      config: { access: can(['sms.template.write', 'sms.template.submit']) },
+      schema: { tags, params: idParam, response: { 200: envelopeOf(templateRow) } },
+    },
+    async (req) => ok(await sms.syncTemplateFor(principalOf(req), req.params.id)),
+  );
+  r.post(
+    `${T}/:id/enable`,
+    {
+      config: { access: SUBMIT },
+      schema: { tags, params: idParam, body: templateEnableBody, response: { 200: envelopeOf(templateRow) } },
+    },
+    async (req) =>
+      ok(
+        await sms.enableTemplate(
+          principalOf(req),
+          req.params.id,
+          req.body.enabled,
+          req.body.version,
+          requestIp(req),
+        ),
+      ),
+  );
+  r.post(
+    `${T}/:id/test-send`,
+    {
+      config: { access: SUBMIT },
+      schema: { tags, params: idParam, body: templateTestSend, response: { 200: envelopeOf(smsLogRow) } },
+    },
+    async (req) => ok(await sms.testSend(principalOf(req), req.params.id, req.body, requestIp(req))),
+  );
+
+  // ---- sending and the log ------------------------------------------------------------------------
+  const SEND = can('sms.send');
+  r.post(
+    '/api/v1/sms/send',
+    {
+      config: { access: SEND },
+      schema: { tags, body: smsSendBody, response: { 200: envelopeOf(smsLogRow) } },
+    },
+    async (req) => ok(await sms.send(principalOf(req), req.body, requestIp(req))),
+  );
+  r.post(
+    '/api/v1/sms/bulk-preview',
+    {
+      config: { access: SEND },
+      schema: { tags, body: smsBulkBody, response: { 200: envelopeOf(smsBulkPreview) } },
+    },
+    async (req) => ok(await sms.preview(principalOf(req), req.body)),
+  );
+  r.post(
+    '/api/v1/sms/bulk-send',
+    {
+      config: { access: SEND },
+      schema: { tags, body: smsBulkBody, response: { 200: envelopeOf(smsBulkResult) } },
+    },
+    async (req) => {
+      const lang = requestLanguage(req);
+      const res = await sms.bulkSend(principalOf(req), req.body, requestIp(req));
+      return { code: 0, msg: formatMessage(lang, 'ok'), data: res };
+    },
+  );
+  r.get(
+    '/api/v1/sms/logs',
+    {
+      config: { access: can([...CLIENT_PAGES, 'call.sms-template-list']) },
+      schema: { tags, querystring: smsLogQuery, response: { 200: envelopeOf(listResultOf(smsLogRow)) } },
+    },
+    async (req) => ok(await sms.logs(principalOf(req), req.query)),
+  );
+  r.get(
+    '/api/v1/sms/logs/:id',
+    {
+      config: { access: can([...CLIENT_PAGES, 'call.sms-template-list']) },
+      schema: { tags, params: idParam, response: { 200: envelopeOf(smsLogRow) } },
+    },
+    async (req) => ok(await sms.log(principalOf(req), req.params.id)),
+  );
+};

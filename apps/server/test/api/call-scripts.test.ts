@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/app';
+import { staff } from '../support/clients';
+
+let t: TestApp;
+let admin: string;
+let chakan: string;
+let zhongtai: string;
+let siyu: { id: number; token: string; username: string };
+const S = '/api/v1/call/scripts';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin', ADMIN_PASSWORD);
+  chakan = await t.login('chakan1', DEMO_PASSWORD);
+  zhongtai = await t.login('zhongtai1', DEMO_PASSWORD);
+  siyu = await staff(t, admin, 'script_s', { dept: '销售一组' });
+});
+afterAll(async () => t.close());
+
+const draft = async (token: string, body: Record<string, unknown> = {}) => {
+  const res = await t.call('POST', S, {
+    token,
+    body: {
+      title: '异议处理：价格太贵',
+      category: 'OBJECTION',
+      content: '<p>第一行</p><p>第二行</p>',
+      qaPairs: [{ question: '太贵了', answer: '我们可以分期' }],
+      keywords: ['价格'],
+      ...body,
+    },
+  });
+  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+  return res.body.data;
+};
+
+describe('call scripts', () => {
+  it('zhongtai writes drafts (sanitised), only call.script.publish publishes, siyu and chakan do not write', async () => {
+    const d = await draft(zhongtai, {
+      content: '<p onclick="x()">你好{客户称呼}</p><script>alert(1)</script><img src="javascript:alert(1)">',
+    });
+    expect(d).toMatchObject({ status: 'DRAFT', versionNo: 1, rootId: d.id });
+    expect(d.content).toBe('<p>你好{客户称呼}</p><img />');
+    expect((await t.call('POST', `${S}/${d.id}/publish`, { token: zhongtai })).status).toBe(403);
+    expect(
+      (await t.call('POST', S, { token: siyu.token, body: { title: 'x', category: 'OPENING' } })).status,
+    ).toBe(403);
+    expect(
+      (await t.call('POST', S, { token: chakan, body: { title: 'x', category: 'OPENING' } })).status,
+    ).toBe(403);
+    const bad = await t.call('POST', S, {
+      token: admin,
+      body: { title: '', category: 'NOPE', qaPairs: [{ question: '' }] },
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.data.fields).sort()).toEqual([
+      'category',
+      'qaPairs.0.answer',
+      'qaPairs.0.question',
+      'title',
+    ]);
+    const pub = await t.call('POST', `${S}/${d.id}/publish`, { token: admin });
+    expect(pub.body.data).toMatchObject({ status: 'PUBLISHED' });
+    expect(pub.body.data.publishedAt).not.toBeNull();
+  });
+
+  it('siyu sees published scripts only; chakan and writers see drafts', async () => {
+    const hidden = await draft(zhongtai, { title: '草稿话术' });
+    const shown = await draft(admin, { title: '已发布话术' });
+    await t.call('POST', `${S}/${shown.id}/publish`, { token: admin });
+    const siyuList = await t.call('GET', `${S}?pageSize=100`, { token: siyu.token });
+    const ids = siyuList.body.data.items.map((x: { id: number }) => x.id);
+    expect(ids).toContain(shown.id);
+    expect(ids).not.toContain(hidden.id);
+    expect(siyuList.body.data.items.every((x: { status: string }) => x.status === 'PUBLISHED')).toBe(true);
+    expect((await t.call('GET', `${S}/${hidden.id}`, { token: siyu.token })).status).toBe(404);
+    for (const token of [chakan, zhongtai, admin]) {
+      const list = await t.call('GET', `${S}?pageSize=100`, { token });
+      expect(list.body.data.items.map((x: { id: number }) => x.id)).toContain(hidden.id);
+    }
+    const got = await t.call('GET', `${S}/${shown.id}`, { token: siyu.token });
+    expect(got.body.data.viewCount).toBe(1);
+  });
+
+  it('editing a published script creates the next draft version; publishing it archives the old one; history and diff', async () => {
+    const v1 = await draft(admin, { title: '促成话术' });
+    const p1 = await t.call('POST', `${S}/${v1.id}/publish`, { token: admin });
+    const edit = await t.call('PUT', `${S}/${v1.id}`, {
+      token: zhongtai,
+      body: {
+        title: '促成话术（新）',
+        category: 'OBJECTION',
+        content: '<p>第一行</p><p>新的第二行</p><p>第三行</p>',
+        qaPairs: [
+          { question: '太贵了', answer: '我们可以分期' },
+          { question: '再想想', answer: '名额有限' },
+        ],
+        keywords: ['价格'],
+        sort: 0,
+        version: p1.body.data.version,
+      },
+    });
+    expect(edit.status).toBe(200);
+    const v2 = edit.body.data;
+    expect(v2).toMatchObject({ rootId: v1.id, versionNo: 2, status: 'DRAFT' });
+    expect(v2.id).not.toBe(v1.id);
+    // v1 stays published while v2 is drafted; a second edit of v1 is refused (one draft at a time)
+    expect((await t.call('GET', `${S}/${v1.id}`, { token: siyu.token })).body.data.status).toBe('PUBLISHED');
+    const again = await t.call('PUT', `${S}/${v1.id}`, {
+      token: admin,
+      body: {
+        title: 'x',
+        category: 'OBJECTION',
+        version: (await t.call('GET', `${S}/${v1.id}`, { token: admin })).body.data.version,
+      },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toBe('该话术已有草稿（第 2 版），请编辑该草稿');
+    // a draft is edited in place with its version
+    const stale = await t.call('PUT', `${S}/${v2.id}`, {
+      token: zhongtai,
+      body: { title: '促成话术（新）', category: 'OBJECTION', version: v2.version + 5 },
+    });
+    expect(stale.status).toBe(409);
+    await t.call('POST', `${S}/${v2.id}/publish`, { token: admin });
+    const old = await t.call('GET', `${S}/${v1.id}`, { token: admin });
+    expect(old.body.data.status).toBe('ARCHIVED');
+    expect((await t.call('GET', `${S}/${v1.id}`, { token: siyu.token })).status).toBe(404);
+    const versions = await t.call('GET', `${S}/${v2.id}/versions`, { token: admin });
+    expect(
+      versions.body.data.items.map((x: { versionNo: number; status: string }) => [x.versionNo, x.status]),
+    ).toEqual([
+      [2, 'PUBLISHED'],
+      [1, 'ARCHIVED'],
+    ]);
+    const diff = await t.call('GET', `${S}/${v2.id}/diff?against=${v1.id}`, { token: admin });
+    expect(diff.body.data.title).toEqual({ from: '促成话术', to: '促成话术（新）' });
+    expect(diff.body.data.lines).toEqual([
+      { op: 'same', text: '第一行' },
+      { op: 'del', text: '第二行' },
+      { op: 'add', text: '新的第二行' },
+      { op: 'add', text: '第三行' },
+    ]);
+    expect(diff.body.data.qa).toEqual([
+      { op: 'same', question: '太贵了', answer: '我们可以分期' },
+      { op: 'add', question: '再想想', answer: '名额有限' },
+    ]);
+    const other = await draft(admin);
+    expect((await t.call('GET', `${S}/${v2.id}/diff?against=${other.id}`, { token: admin })).status).toBe(
+      422,
+    );
+  });
+
+  it('takes scripts offline, copies them, and deletes: a published one only with call.script.publish', async () => {
+    const d = await draft(zhongtai, { title: '下线测试' });
+    expect((await t.call('POST', `${S}/${d.id}/offline`, { token: admin })).status).toBe(422);
+    await t.call('POST', `${S}/${d.id}/publish`, { token: admin });
+    const copy = await t.call('POST', `${S}/${d.id}/copy`, { token: zhongtai });
+    expect(copy.body.data).toMatchObject({ title: '下线测试（副本）', status: 'DRAFT', versionNo: 1 });
+    expect((await t.call('DELETE', `${S}/${d.id}`, { token: zhongtai })).status).toBe(403);
+    expect((await t.call('DELETE', `${S}/${copy.body.data.id}`, { token: zhongtai })).status).toBe(200);
+    const off = await t.call('POST', `${S}/bulk-offline`, {
+      token: admin,
+      body: { ids: [d.id, copy.body.data.id] },
+    });
+    expect(off.body.data.results.map((r: { ok: boolean; code: number }) => [r.ok, r.code])).toEqual([
+      [true, 0],
+      [false, 404],
+    ]);
+    expect((await t.call('DELETE', `${S}/${d.id}`, { token: admin })).status).toBe(200);
+    expect((await t.call('GET', `${S}/${d.id}`, { token: admin })).status).toBe(404);
+  });
+});

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, beforeEach, expect, inject, test } from 'vitest';
+import { type BrowserSession, screenshot } from '../support/browser';
+import { createClientAs, drawer, staffId, steady } from './client-support';
+import { open, signIn } from './shell-support';
+import {
+  adminApi,
+  label,
+  openConsole,
+  row,
+  screenshotOnFailure,
+  signInAdmin,
+  toast,
+  unique,
+} from './system-support';
+
+/**
+ * Outbound calls and SMS in the browser (DOMAIN 7) with the sandbox providers: siyu calls a client
+ * from the drawer and the call's follow-up appears in the timeline; admin drafts an SMS template,
+ * submits it, sees it approved, sends it to a client and sees it delivered; screenshots of every
+ * outbound page and of the call panel in zh and en.
+ */
+const baseURL = inject('baseURL');
+let sales: BrowserSession;
+let boss: BrowserSession;
+let current: BrowserSession | undefined;
+
+beforeAll(async () => {
+  const { call } = await adminApi(baseURL);
+  for (const kind of ['call', 'sms']) {
+    const cfg = await call<{ version: number }>('GET', `/v1/call/providers/${kind}`);
+    await call('PUT', `/v1/call/providers/${kind}`, {
+      provider: 'sandbox',
+      sandboxSuccessRate: 100,
+      sandboxDelayMs: 1500,
+      version: cfg.version,
+    });
+  }
+  // a number open to every caller, usable at any hour of the run
+  await call('POST', '/v1/call/numbers', {
+    number: `0108${String(Date.now()).slice(-7)}`,
+    numberType: 'LANDLINE',
+    city: '北京',
+    callWindowStart: '00:00',
+    callWindowEnd: '23:59',
+    dailyLimit: 500,
+    concurrency: 5,
+  });
+  const script = await call<{ id: number }>('POST', '/v1/call/scripts', {
+    title: unique('开场白'),
+    category: 'OPENING',
+    content: '<p>{客户称呼}您好，我是{销售姓名}，想和您聊聊孩子的学习安排。</p>',
+    qaPairs: [{ question: '现在没空', answer: '好的，您看明天上午方便吗？' }],
+    keywords: ['开场'],
+  });
+  await call('POST', `/v1/call/scripts/${script.id}/publish`);
+  const signs = await call<{ items: { id: number; status: string }[] }>('GET', '/v1/sms/signs');
+  if (!signs.items.some((s) => s.status === 'APPROVED')) {
+    const sign = await call<{ id: number }>('POST', '/v1/sms/signs', { name: '某某教育', isDefault: true });
+    await new Promise((r) => setTimeout(r, 1600));
+    await call('POST', `/v1/sms/signs/${sign.id}/sync`);
+  }
+  sales = await openConsole('zh-CN');
+  await signIn(sales.context, baseURL, 'siyu1');
+  boss = await openConsole('zh-CN');
+  await signInAdmin(boss.context, baseURL);
+});
+afterAll(async () => {
+  await sales?.close();
+  await boss?.close();
+});
+beforeEach(() => {
+  screenshotOnFailure(() => current?.page);
+});
+
+test('siyu calls a client from the drawer with the sandbox: the call panel, then the follow-up in the timeline', async () => {
+  current = sales;
+  const { page } = sales;
+  const client = await createClientAs(baseURL, {
+    name: unique('外呼客户'),
+    ownerUserId: await staffId(baseURL, 'siyu1'),
+  });
+  await open(page, baseURL, '/client/my-list', 'client-my-list-page');
+  await row(page, client.name).getByRole('button', { name: client.name, exact: true }).click();
+  const detail = drawer(page, client.name);
+  await detail.getByTestId('client-summary').waitFor();
+  await detail.getByTestId('client-call').click();
+  const panel = drawer(page, `外呼 ${client.name}`);
+  await panel.getByTestId('call-panel-state').waitFor();
+  await panel.getByText(`${client.name}您好`).waitFor();
+  await panel.getByTestId('call-ended').waitFor({ timeout: 15_000 });
+  expect(await panel.getByTestId('call-panel-state').textContent()).toContain('已结束');
+  expect(await panel.textContent()).not.toContain(client.mobile);
+  await steady(page);
+  await screenshot(page, 'call-panel-zh');
+  await page.keyboard.press('Escape');
+  await panel.waitFor({ state: 'hidden' });
+  await detail.getByRole('tab', { name: '时间线' }).click();
+  const timeline = detail.getByTestId('client-timeline');
+  await timeline.getByText(/外呼已接通，通话/).waitFor();
+  await detail.getByRole('tab', { name: '通话' }).click();
+  await detail.locator('.ant-table-row').first().waitFor();
+  expect(await detail.locator('.ant-table-row').first().textContent()).toContain('已结束');
+  await steady(page);
+  await screenshot(page, 'client-drawer-calls-zh');
+});
+
+test('admin drafts a template, submits it, sees it approved, sends it to a client and sees it delivered', async () => {
+  current = boss;
+  const { page } = boss;
+  const code = unique('E2E_T').replace(/[^A-Za-z0-9_]/g, '_');
+  const tplName = unique('开课通知');
+  await open(page, baseURL, '/call/sms-template-list', 'sms-template-list-page');
+  await page.getByRole('button', { name: '新增模板' }).click();
+  const form = drawer(page, '新增短信模板');
+  await form.getByLabel('模板编码').fill(code);
+  await form.getByLabel('模板名称').fill(tplName);
+  await form.getByLabel('签名').click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ visible: true })
+    .filter({ hasText: '已通过' })
+    .first()
+    .click();
+  await form.getByLabel('内容').fill('${name}家长您好，${course}将于本周六上午开课，请准时参加');
+  await form.getByTestId('template-params').getByText('course').waitFor();
+  await form.getByRole('button', { name: label('保存') }).click();
+  await toast(page, '模板草稿已保存').waitFor();
+  const line = row(page, code);
+  await line.getByText('草稿').waitFor();
+  await line.getByRole('button', { name: '提交审核' }).click();
+  await line.getByText('审核中').waitFor();
+  await new Promise((r) => setTimeout(r, 1600)); // the sandbox reviewer's delay
+  await line.getByRole('button', { name: '同步状态' }).click();
+  await line.getByText('已通过').waitFor();
+  await steady(page);
+  await screenshot(page, 'sms-template-list-zh');
+
+  const client = await createClientAs(baseURL, {
+    name: unique('短信客户'),
+    ownerUserId: await staffId(baseURL, 'admin'),
+  });
+  await open(page, baseURL, `/client/list?keyword=${encodeURIComponent(client.name)}`, 'client-list-page');
+  await row(page, client.name).getByRole('button', { name: client.name, exact: true }).click();
+  const detail = drawer(page, client.name);
+  await detail.getByTestId('client-sms').click();
+  const dialog = page.locator('.ant-modal').filter({ visible: true });
+  await dialog.getByLabel('短信模板').click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ visible: true })
+    .filter({ hasText: tplName })
+    .first()
+    .click();
+  await dialog.getByLabel('course').fill('数学');
+  expect(await dialog.getByTestId('sms-preview').textContent()).toContain(
+    `${client.name}家长您好，数学将于本周六上午开课`,
+  );
+  await dialog.getByRole('button', { name: label('发送') }).click();
+  await toast(page, '短信已发送').waitFor();
+  await detail.getByRole('tab', { name: '短信' }).click();
+  await detail.locator('.ant-table-row').first().getByText('成功').nth(1).waitFor({ timeout: 15_000 });
+  await steady(page);
+  await screenshot(page, 'client-drawer-sms-zh');
+});
+
+test('the outbound pages in zh and en', async () => {
+  current = boss;
+  const { page } = boss;
+  for (const [path, id, name] of [
+    ['/call/number-list', 'number-list-page', 'call-number-list'],
+    ['/call/script-list', 'script-list-page', 'call-script-list'],
+    ['/call/sms-template-list', 'sms-template-list-page', 'call-sms-template-list'],
+  ] as const) {
+    await open(page, baseURL, path, id);
+    await page.locator('.ant-table-row').first().waitFor();
+    await steady(page);
+    await screenshot(page, `${name}-zh`);
+  }
+  // the provider settings: the secret is write-only, the connection test answers
+  await open(page, baseURL, '/call/sms-template-list', 'sms-template-list-page');
+  await page.getByRole('button', { name: '服务商设置' }).click();
+  const settings = drawer(page, '短信服务商设置');
+  await settings.getByRole('button', { name: '测试连接' }).click();
+  await settings.getByTestId('provider-test').getByText('连接成功').waitFor();
+  await steady(page);
+  await screenshot(page, 'call-provider-settings-zh');
+  await page.keyboard.press('Escape');
+  const en = await openConsole('en-US');
+  try {
+    await signInAdmin(en.context, baseURL);
+    for (const [path, id, name] of [
+      ['/call/number-list', 'number-list-page', 'call-number-list'],
+      ['/call/script-list', 'script-list-page', 'call-script-list'],
+      ['/call/sms-template-list', 'sms-template-list-page', 'call-sms-template-list'],
+    ] as const) {
+      await open(en.page, baseURL, path, id);
+      await en.page.locator('.ant-table-row').first().waitFor();
+      await steady(en.page);
+      await screenshot(en.page, `${name}-en`);
+    }
+    const client = await createClientAs(baseURL, {
+      name: unique('CallClient'),
+      ownerUserId: await staffId(baseURL, 'admin'),
+    });
+    await open(
+      en.page,
+      baseURL,
+      `/client/list?keyword=${encodeURIComponent(client.name)}`,
+      'client-list-page',
+    );
+    await row(en.page, client.name).getByRole('button', { name: client.name, exact: true }).click();
+    const detail = drawer(en.page, client.name);
+    await detail.getByTestId('client-call').click();
+    const panel = drawer(en.page, `Calling ${client.name}`);
+    await panel.getByTestId('call-ended').waitFor({ timeout: 15_000 });
+    await steady(en.page);
+    await screenshot(en.page, 'call-panel-en');
+  } finally {
+    await en.close();
+  }
+});

@@ -126,6 +126,12 @@ const zh = {
   reminderRecycleContent: '你有 {count} 个客户将在 {days} 天内掉入公海，请及时跟进',
   clientHasOrders: '删除客户失败，有关联订单',
   dictInUseByOrders: '已被 {count} 个订单引用，不能删除，只能停用',
+  wecomCorpIdRule: '企业 ID 只能包含字母和数字',
+  wecomAgentRequired: '自建应用须填写 AgentId',
+  wecomAppDisabled: '该企业微信应用已停用',
+  wecomSyncRunning: '该企业正在同步中，请等待本次同步结束',
+  wecomApiFailed: '企业微信接口返回错误 {errcode}：{errmsg}',
+  wecomNoCustomerApp: '该企业还没有启用的客户联系应用',
 };
 type Messages = typeof zh;
 export type MessageKey = keyof Messages;
@@ -254,6 +260,12 @@ const en: Messages = {
     '{count} of your clients will return to the pool within {days} days: follow them up',
   clientHasOrders: 'The client has orders and cannot be deleted',
   dictInUseByOrders: 'Used by {count} orders: it cannot be deleted, only disabled',
+  wecomCorpIdRule: 'The corp ID may contain letters and digits only',
+  wecomAgentRequired: 'A self-built app needs its AgentId',
+  wecomAppDisabled: 'This WeCom app is disabled',
+  wecomSyncRunning: 'A sync of this corp is already running; wait for it to finish',
+  wecomApiFailed: 'WeCom answered error {errcode}: {errmsg}',
+  wecomNoCustomerApp: 'This corp has no enabled customer-contact app',
 };
 
 const es: Messages = {
@@ -383,6 +395,12 @@ const es: Messages = {
     '{count} de sus clientes volverán al fondo común en {days} días: haga el seguimiento',
   clientHasOrders: 'El cliente tiene pedidos y no se puede eliminar',
   dictInUseByOrders: 'Lo usan {count} pedidos: no se puede eliminar, solo desactivar',
+  wecomCorpIdRule: 'El ID de empresa solo admite letras y dígitos',
+  wecomAgentRequired: 'Una aplicación propia necesita su AgentId',
+  wecomAppDisabled: 'Esta aplicación de WeCom está desactivada',
+  wecomSyncRunning: 'Ya hay una sincronización de esta empresa en curso; espere a que termine',
+  wecomApiFailed: 'WeCom respondió con el error {errcode}: {errmsg}',
+  wecomNoCustomerApp: 'Esta empresa no tiene ninguna aplicación de contacto con clientes activa',
 };
 
 const ja: Messages = {
@@ -508,6 +526,12 @@ const ja: Messages = {
   reminderRecycleContent: '{count} 件の担当顧客が {days} 日以内に公海に戻ります。早めにフォローしてください',
   clientHasOrders: '注文があるため顧客を削除できません',
   dictInUseByOrders: '{count} 件の注文が参照しているため削除できません。無効化のみ可能です',
+  wecomCorpIdRule: '企業 ID は英数字のみ使用できます',
+  wecomAgentRequired: '自社開発アプリには AgentId が必要です',
+  wecomAppDisabled: 'この WeCom アプリは無効です',
+  wecomSyncRunning: 'この企業の同期が実行中です。終了までお待ちください',
+  wecomApiFailed: 'WeCom がエラー {errcode} を返しました：{errmsg}',
+  wecomNoCustomerApp: 'この企業には有効な顧客連絡アプリがありません',
 };
 
 export const SERVER_MESSAGES: Record<Language, Messages> = { zh, en, es, ja };

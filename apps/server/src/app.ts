@@ -40,6 +40,7 @@ import { profileRoutes } from './modules/system/profile.routes';
 import { ProfileService } from './modules/system/profile.service';
 import { roleRoutes } from './modules/system/roles.routes';
 import { RoleService } from './modules/system/roles.service';
+import { registerWecom } from './modules/wecom';
 import { accessPlugin } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
@@ -141,6 +142,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     dashboard: new DashboardService(db, now),
     exports,
   });
+
+  // Enterprise WeChat: apps, sync, callbacks.
+  await registerWecom(app, { db, secretKey: deps.secretKey, config: deps.config, now });
 
   await registerSpa(app, deps.webDistDir);
   return app;

@@ -11,6 +11,7 @@ import { exportCleanupJob } from './jobs/export-cleanup';
 import { Scheduler } from './jobs/scheduler';
 import { acquireDataDirLock, DataDirLockedError, randomSecret, readOrCreateSecretFile } from './lib/data-dir';
 import { clientRecycleJob } from './modules/clients/jobs';
+import { wecomSyncJob } from './modules/wecom/jobs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WEB_DIST = process.env.EDUCRM_WEB_DIST ?? path.resolve(here, '..', '..', 'web', 'dist');
@@ -76,6 +77,7 @@ const main = async () => {
   scheduler.add(auditRetentionJob(config.auditRetentionDays));
   scheduler.add(exportCleanupJob());
   scheduler.add(clientRecycleJob());
+  scheduler.add(wecomSyncJob(app.wecomWorker));
 
   app.addHook('onClose', async () => {
     scheduler.stop();

@@ -4,7 +4,7 @@
 // where it stopped; rows not seen are swept only after a complete pass (a failed pass never deletes,
 // a resource with failed items is not swept).
 import { and, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import {
   wecomApp,
   wecomDepartment,
@@ -100,10 +100,11 @@ export class WecomSync {
     appId: number,
     trigger: 'SCHEDULE' | 'MANUAL',
     requestedBy: number | null,
+    db: DbOrTx = this.db,
   ): Promise<Run | null> {
-    const [app] = await this.db.select().from(wecomApp).where(eq(wecomApp.id, appId));
+    const [app] = await db.select().from(wecomApp).where(eq(wecomApp.id, appId));
     if (!app) return null;
-    const [run] = await this.db
+    const [run] = await db
       .insert(wecomSyncRun)
       .values({ appId, corpId: app.corpId, trigger, requestedBy, status: 'QUEUED', createdAt: this.now() })
       .onConflictDoNothing()

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { SecretBox } from '../../lib/secret-box';
+import { processTokens } from '../../providers/wecom/client';
+import { WecomAppService } from './apps.service';
+import { WecomGateway } from './gateway';
+import { WecomWorker } from './jobs';
+import { wecomAppRoutes } from './routes';
+import { WecomSync } from './sync';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** WeCom background work (sync runs, callback events); main.ts schedules its job. */
+    wecomWorker: WecomWorker;
+  }
+}
+
+/** Enterprise WeChat: apps, sync, callbacks (DOMAIN 9). */
+export const registerWecom = async (
+  app: FastifyInstance,
+  deps: { db: Db; secretKey: string; config: Config; now: () => Date },
+) => {
+  const box = new SecretBox(deps.secretKey);
+  const gateway = new WecomGateway({ db: deps.db, box, apiBase: deps.config.wecomApiBase });
+  const sync = new WecomSync(deps.db, gateway, deps.now);
+  const worker = new WecomWorker(sync, app.log);
+  app.decorate('wecomWorker', worker);
+  const apps = new WecomAppService(deps.db, box, gateway, sync, deps.now, processTokens);
+  await app.register(wecomAppRoutes, { apps, worker });
+  return { box, gateway, sync, worker };
+};

@@ -143,7 +143,21 @@ export const wecomAppRotate = z.discriminatedUnion('target', [
   z
     .object({ target: z.literal('SECRET'), secret: secretField, version: z.number().int().positive() })
     .strict(),
-  z.object({ target: z.literal('CALLBACK'), version: z.number().int().positive() }).strict(),
+  z
+    .object({
+      target: z.literal('CALLBACK'),
+      /** Absent: generated here. Present: the values chosen in the WeCom console ("随机获取"). */
+      callbackToken: z
+        .string()
+        .regex(/^[A-Za-z0-9]{1,32}$/, 'msg:invalidValue')
+        .optional(),
+      encodingAesKey: z
+        .string()
+        .regex(/^[A-Za-z0-9]{43}$/, 'msg:invalidValue')
+        .optional(),
+      version: z.number().int().positive(),
+    })
+    .strict(),
 ]);
 export type WecomAppRotate = z.infer<typeof wecomAppRotate>;
 

@@ -253,7 +253,10 @@ export class WecomAppService {
               tokenSealed: null,
               tokenExpiresAt: null,
             }
-          : { callbackToken: newCallbackToken(), encodingAesKeySealed: this.box.seal(newEncodingAesKey()) };
+          : {
+              callbackToken: input.callbackToken ?? newCallbackToken(),
+              encodingAesKeySealed: this.box.seal(input.encodingAesKey ?? newEncodingAesKey()),
+            };
       await updateVersioned(
         tx,
         wecomApp,

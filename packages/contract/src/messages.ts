@@ -132,6 +132,9 @@ const zh = {
   wecomSyncRunning: '该企业正在同步中，请等待本次同步结束',
   wecomApiFailed: '企业微信接口返回错误 {errcode}：{errmsg}',
   wecomNoCustomerApp: '该企业还没有启用的客户联系应用',
+  wecomTagNotOurs: '只能修改或删除本系统创建的标签',
+  wecomUserBound: '该系统用户已绑定其他企业微信成员',
+  wecomTransferOneMember: '一次只能转接同一成员的客户',
 };
 type Messages = typeof zh;
 export type MessageKey = keyof Messages;
@@ -266,6 +269,9 @@ const en: Messages = {
   wecomSyncRunning: 'A sync of this corp is already running; wait for it to finish',
   wecomApiFailed: 'WeCom answered error {errcode}: {errmsg}',
   wecomNoCustomerApp: 'This corp has no enabled customer-contact app',
+  wecomTagNotOurs: 'Only tags created by this system can be edited or deleted',
+  wecomUserBound: 'This system user is already bound to another WeCom member',
+  wecomTransferOneMember: 'One transfer moves the contacts of a single member',
 };
 
 const es: Messages = {
@@ -401,6 +407,9 @@ const es: Messages = {
   wecomSyncRunning: 'Ya hay una sincronización de esta empresa en curso; espere a que termine',
   wecomApiFailed: 'WeCom respondió con el error {errcode}: {errmsg}',
   wecomNoCustomerApp: 'Esta empresa no tiene ninguna aplicación de contacto con clientes activa',
+  wecomTagNotOurs: 'Solo se pueden editar o eliminar las etiquetas creadas por este sistema',
+  wecomUserBound: 'Este usuario ya está vinculado a otro miembro de WeCom',
+  wecomTransferOneMember: 'Cada transferencia mueve los contactos de un solo miembro',
 };
 
 const ja: Messages = {
@@ -532,6 +541,9 @@ const ja: Messages = {
   wecomSyncRunning: 'この企業の同期が実行中です。終了までお待ちください',
   wecomApiFailed: 'WeCom がエラー {errcode} を返しました：{errmsg}',
   wecomNoCustomerApp: 'この企業には有効な顧客連絡アプリがありません',
+  wecomTagNotOurs: '本システムで作成したタグのみ編集・削除できます',
+  wecomUserBound: 'このユーザーは既に別の WeCom メンバーに紐付けられています',
+  wecomTransferOneMember: '一度に引き継げるのは同じメンバーの顧客のみです',
 };
 
 export const SERVER_MESSAGES: Record<Language, Messages> = { zh, en, es, ja };

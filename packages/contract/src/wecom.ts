@@ -263,3 +263,49 @@ export const wecomContactListQuery = listQueryOf(['addTime', 'name'] as const, {
   addedTo: z.iso.datetime({ offset: true }).optional(),
 });
 export type WecomContactListQuery = z.infer<typeof wecomContactListQuery>;
+
+// ---- writes (DOMAIN 9.5.3) -----------------------------------------------------------------------
+export const wecomMemberBind = z.object({ sysUserId: z.number().int().positive().nullable() }).strict();
+export const wecomTagCreate = z
+  .object({
+    corpId: corpIdField,
+    /** An existing group, or a new group by name. */
+    groupId: z.string().trim().min(1).max(64).optional(),
+    groupName: z.string().trim().min(1, 'msg:required').max(30).optional(),
+    names: z.array(z.string().trim().min(1, 'msg:required').max(30)).min(1).max(20),
+  })
+  .strict();
+export type WecomTagCreate = z.infer<typeof wecomTagCreate>;
+export const wecomTagRename = z.object({ name: z.string().trim().min(1, 'msg:required').max(30) }).strict();
+/** Tag or untag contacts (relation ids), singly or in bulk; answered per id. */
+export const wecomMarkBody = z
+  .object({
+    ids: z.array(z.number().int().positive()).min(1).max(500),
+    addTagIds: z.array(z.string().max(64)).max(20).default([]),
+    removeTagIds: z.array(z.string().max(64)).max(20).default([]),
+  })
+  .strict()
+  .refine((b) => b.addTagIds.length + b.removeTagIds.length > 0, {
+    message: 'msg:required',
+    path: ['addTagIds'],
+  });
+export type WecomMarkBody = z.infer<typeof wecomMarkBody>;
+export const wecomRemarkBody = z
+  .object({
+    remark: z.string().trim().max(20).optional(),
+    description: z.string().trim().max(150).optional(),
+    remarkMobiles: z
+      .array(z.string().regex(/^1[3-9]\d{9}$/, 'msg:invalidValue'))
+      .max(5)
+      .optional(),
+  })
+  .strict();
+export type WecomRemarkBody = z.infer<typeof wecomRemarkBody>;
+/** 在职转接: at most 100 contacts of one member to another; per-contact refusals answered. */
+export const wecomTransferBody = z
+  .object({
+    ids: z.array(z.number().int().positive()).min(1).max(100),
+    takeoverUserid: z.string().trim().min(1).max(64),
+  })
+  .strict();
+export type WecomTransferBody = z.infer<typeof wecomTransferBody>;

@@ -5,6 +5,8 @@ import { SecretBox } from '../../lib/secret-box';
 import { processTokens } from '../../providers/wecom/client';
 import { WecomAppService } from './apps.service';
 import { WecomCallbacks, wecomCallbackRoutes } from './callbacks';
+import { wecomDataRoutes } from './data.routes';
+import { WecomDataService } from './data.service';
 import { WecomGateway } from './gateway';
 import { WecomWorker } from './jobs';
 import { wecomAppRoutes } from './routes';
@@ -30,6 +32,7 @@ export const registerWecom = async (
   app.decorate('wecomWorker', worker);
   const apps = new WecomAppService(deps.db, box, gateway, sync, deps.now, processTokens);
   await app.register(wecomAppRoutes, { apps, worker });
+  await app.register(wecomDataRoutes, { data: new WecomDataService(deps.db, gateway) });
   await app.register(wecomCallbackRoutes, { callbacks, onEvent: () => void worker.kick() });
   return { box, gateway, sync, worker, callbacks };
 };

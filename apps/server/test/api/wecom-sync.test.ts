@@ -9,6 +9,7 @@ import {
   wecomSyncRun,
   wecomTag,
 } from '../../src/db/schema';
+import { toRunRow } from '../../src/modules/wecom/apps.service';
 import { WecomSync } from '../../src/modules/wecom/sync';
 import { openTestDatabase } from '../support/app';
 import { insertApp, testGateway, VirtualClock } from '../support/wecom';
@@ -164,6 +165,10 @@ describe('WeCom full sync against the local WeCom server (10,000 contacts, injec
     const row = await runRow(run?.id as number);
     expect(row?.status).toBe('SUCCESS');
     expect(row?.counts.contacts?.created).toBe(0);
+    // the progress bar: done out of what the last complete pass saw
+    const progress = toRunRow(row as NonNullable<typeof row>).progress;
+    // (the last complete pass, the second test, saw one relation that ended before the third)
+    expect(progress).toEqual({ done: server.sim.relationCount(), total: server.sim.relationCount() + 1 });
     const [t] = await database.db
       .select()
       .from(wecomTag)

@@ -174,7 +174,7 @@ CREATE UNIQUE INDEX "wecom_member_uq" ON "wecom_member" USING btree ("corp_id","
 CREATE UNIQUE INDEX "wecom_member_sys_user_uq" ON "wecom_member" USING btree ("corp_id","sys_user_id") WHERE sys_user_id IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "wecom_relation_uq" ON "wecom_relation" USING btree ("corp_id","external_userid","userid");--> statement-breakpoint
 CREATE INDEX "wecom_relation_contact_idx" ON "wecom_relation" USING btree ("contact_id");--> statement-breakpoint
-CREATE INDEX "wecom_relation_list_idx" ON "wecom_relation" USING btree ("corp_id","add_time" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted = false;--> statement-breakpoint
+CREATE INDEX "wecom_relation_list_idx" ON "wecom_relation" USING btree ("add_time" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted = false;--> statement-breakpoint
 CREATE INDEX "wecom_relation_staff_idx" ON "wecom_relation" USING btree ("staff_user_id","add_time" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted = false;--> statement-breakpoint
 CREATE INDEX "wecom_relation_user_idx" ON "wecom_relation" USING btree ("corp_id","userid","add_time" DESC NULLS LAST) WHERE deleted = false;--> statement-breakpoint
 CREATE INDEX "wecom_relation_tags_gin" ON "wecom_relation" USING gin ("tag_ids");--> statement-breakpoint

@@ -152,7 +152,7 @@ export const wecomRelation = pgTable(
   (t) => [
     uniqueIndex('wecom_relation_uq').on(t.corpId, t.externalUserid, t.userid),
     index('wecom_relation_contact_idx').on(t.contactId),
-    index('wecom_relation_list_idx').on(t.corpId, t.addTime.desc(), t.id.desc()).where(sql`deleted = false`),
+    index('wecom_relation_list_idx').on(t.addTime.desc(), t.id.desc()).where(sql`deleted = false`),
     index('wecom_relation_staff_idx')
       .on(t.staffUserId, t.addTime.desc(), t.id.desc())
       .where(sql`deleted = false`),

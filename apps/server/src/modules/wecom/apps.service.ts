@@ -31,7 +31,7 @@ export const CALLBACK_PATH = '/api/public/wecom/callback';
 export const toRunRow = (r: RunRow): WecomSyncRunRow => {
   const c = r.counts as Record<string, { created: number; updated: number; deleted: number; failed: number }>;
   const done = (c.relations?.created ?? 0) + (c.relations?.updated ?? 0);
-  const total = (r.checkpoint as { expected?: number }).expected ?? null;
+  const total = (r.checkpoint as { expected?: number | null }).expected ?? null;
   return {
     id: r.id,
     appId: r.appId,

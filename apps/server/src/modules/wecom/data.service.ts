@@ -227,11 +227,13 @@ export class WecomDataService {
 
   async listContacts(q: WecomContactListQuery, p: Principal) {
     const cond = this.contactWhere(q, p);
-    const dir = q.sort?.startsWith('-') === false ? sql`ASC` : sql`DESC`;
+    // Matches wecom_relation_list_idx / _staff_idx (add_time DESC NULLS LAST, id DESC NULLS LAST), both ways.
+    const asc = q.sort !== undefined && !q.sort.startsWith('-');
+    const dir = asc ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`;
     const order =
       q.sort?.replace('-', '') === 'name'
-        ? sql`c.name ${dir}, r.id DESC`
-        : sql`r.add_time ${dir} NULLS LAST, r.id DESC`;
+        ? sql`c.name ${dir}, r.id ${dir}`
+        : sql`r.add_time ${dir}, r.id ${dir}`;
     const rows = await queryRows<{
       id: number;
       contact_id: number;

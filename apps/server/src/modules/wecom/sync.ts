@@ -3,7 +3,7 @@
 // natural key mark each row with the run id; a checkpoint after every page lets a retried run resume
 // where it stopped; rows not seen are swept only after a complete pass (a failed pass never deletes,
 // a resource with failed items is not swept).
-import { and, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   wecomApp,
@@ -83,7 +83,7 @@ class Pass {
   }
   async next(stage: Stage, checkpoint: Record<string, unknown> = {}) {
     this.stage = stage;
-    this.checkpoint = checkpoint;
+    this.checkpoint = { expected: this.checkpoint.expected ?? null, ...checkpoint };
     await this.save();
   }
 }
@@ -164,6 +164,17 @@ export class WecomSync {
       .returning();
     if (!run) return null;
     const pass = new Pass(this.db, run, this.now);
+    if (pass.checkpoint.expected === undefined) {
+      // The progress bar's total: the relations the last complete pass saw (unknown on the first).
+      const [prev] = await this.db
+        .select({ counts: wecomSyncRun.counts })
+        .from(wecomSyncRun)
+        .where(and(eq(wecomSyncRun.corpId, run.corpId), inArray(wecomSyncRun.status, ['SUCCESS', 'PARTIAL'])))
+        .orderBy(desc(wecomSyncRun.id))
+        .limit(1);
+      const r = prev?.counts.relations;
+      pass.checkpoint = { ...pass.checkpoint, expected: r ? (r.created ?? 0) + (r.updated ?? 0) : null };
+    }
     const [app] = await this.db.select().from(wecomApp).where(eq(wecomApp.id, run.appId));
     try {
       if (!app || app.deleted || app.status === 'DISABLED') throw new SyncFailed('app disabled');

@@ -135,6 +135,9 @@ const zh = {
   wecomTagNotOurs: '只能修改或删除本系统创建的标签',
   wecomUserBound: '该系统用户已绑定其他企业微信成员',
   wecomTransferOneMember: '一次只能转接同一成员的客户',
+  wecomLoginExpired: '企业微信登录已失效，请重新扫码',
+  wecomLoginNotBound: '该企业微信账号尚未绑定系统用户，请联系管理员',
+  wecomLoginNotMember: '无法识别该企业微信账号',
 };
 type Messages = typeof zh;
 export type MessageKey = keyof Messages;
@@ -272,6 +275,9 @@ const en: Messages = {
   wecomTagNotOurs: 'Only tags created by this system can be edited or deleted',
   wecomUserBound: 'This system user is already bound to another WeCom member',
   wecomTransferOneMember: 'One transfer moves the contacts of a single member',
+  wecomLoginExpired: 'The WeCom sign-in expired; scan again',
+  wecomLoginNotBound: 'This WeCom account is not bound to a staff user; ask an administrator',
+  wecomLoginNotMember: 'This WeCom account could not be recognised',
 };
 
 const es: Messages = {
@@ -410,6 +416,9 @@ const es: Messages = {
   wecomTagNotOurs: 'Solo se pueden editar o eliminar las etiquetas creadas por este sistema',
   wecomUserBound: 'Este usuario ya está vinculado a otro miembro de WeCom',
   wecomTransferOneMember: 'Cada transferencia mueve los contactos de un solo miembro',
+  wecomLoginExpired: 'El inicio de sesión con WeCom caducó; escanee de nuevo',
+  wecomLoginNotBound: 'Esta cuenta de WeCom no está vinculada a ningún usuario; consulte a un administrador',
+  wecomLoginNotMember: 'No se pudo reconocer esta cuenta de WeCom',
 };
 
 const ja: Messages = {
@@ -544,6 +553,9 @@ const ja: Messages = {
   wecomTagNotOurs: '本システムで作成したタグのみ編集・削除できます',
   wecomUserBound: 'このユーザーは既に別の WeCom メンバーに紐付けられています',
   wecomTransferOneMember: '一度に引き継げるのは同じメンバーの顧客のみです',
+  wecomLoginExpired: 'WeCom ログインの有効期限が切れました。もう一度スキャンしてください',
+  wecomLoginNotBound: 'この WeCom アカウントはユーザーに紐付けられていません。管理者に連絡してください',
+  wecomLoginNotMember: 'この WeCom アカウントを認識できません',
 };
 
 export const SERVER_MESSAGES: Record<Language, Messages> = { zh, en, es, ja };

@@ -139,8 +139,15 @@ export class AuthService {
     }
   }
 
-  /** Third-party sign-in providers that are configured (WeCom arrives with its own issue). */
-  providers(): AuthProvider[] {
-    return [];
+  private readonly providerSources: ((origin: string) => Promise<AuthProvider[]>)[] = [];
+
+  /** A module offering a third-party sign-in (WeCom) registers where its providers come from. */
+  addProviderSource(source: (origin: string) => Promise<AuthProvider[]>) {
+    this.providerSources.push(source);
+  }
+
+  /** Third-party sign-in providers that are configured; `origin` builds their redirect URLs. */
+  async providers(origin: string): Promise<AuthProvider[]> {
+    return (await Promise.all(this.providerSources.map((source) => source(origin)))).flat();
   }
 }

@@ -3,6 +3,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { SecretBox } from '../../lib/secret-box';
 import { processTokens } from '../../providers/wecom/client';
+import type { AuthService } from '../auth/service';
+import type { SessionService } from '../auth/sessions';
 import { WecomAppService } from './apps.service';
 import { WecomCallbacks, wecomCallbackRoutes } from './callbacks';
 import { wecomDataRoutes } from './data.routes';
@@ -10,6 +12,7 @@ import { WecomDataService } from './data.service';
 import { WecomGateway } from './gateway';
 import { WecomWorker } from './jobs';
 import { wecomAppRoutes } from './routes';
+import { WecomSignIn, wecomSignInRoutes } from './signin';
 import { WecomSync } from './sync';
 
 declare module 'fastify' {
@@ -22,7 +25,14 @@ declare module 'fastify' {
 /** Enterprise WeChat: apps, sync, callbacks (DOMAIN 9). */
 export const registerWecom = async (
   app: FastifyInstance,
-  deps: { db: Db; secretKey: string; config: Config; now: () => Date },
+  deps: {
+    db: Db;
+    secretKey: string;
+    config: Config;
+    now: () => Date;
+    auth: AuthService;
+    sessions: SessionService;
+  },
 ) => {
   const box = new SecretBox(deps.secretKey);
   const gateway = new WecomGateway({ db: deps.db, box, apiBase: deps.config.wecomApiBase });
@@ -34,5 +44,8 @@ export const registerWecom = async (
   await app.register(wecomAppRoutes, { apps, worker });
   await app.register(wecomDataRoutes, { data: new WecomDataService(deps.db, gateway) });
   await app.register(wecomCallbackRoutes, { callbacks, onEvent: () => void worker.kick() });
-  return { box, gateway, sync, worker, callbacks };
+  const signIn = new WecomSignIn(deps.db, gateway, deps.sessions, deps.secretKey, deps.now);
+  deps.auth.addProviderSource((origin) => signIn.providers(origin));
+  await app.register(wecomSignInRoutes, { signIn });
+  return { box, gateway, sync, worker, callbacks, signIn };
 };

@@ -309,3 +309,5 @@ export const wecomTransferBody = z
   })
   .strict();
 export type WecomTransferBody = z.infer<typeof wecomTransferBody>;
+/** 关联客户: link the contact of a relation to a client (null unlinks). */
+export const wecomLinkBody = z.object({ clientId: z.number().int().positive().nullable() }).strict();

@@ -266,3 +266,79 @@ describe('WeCom tags', () => {
     expect(m?.sysUserId).toBe(siyuId);
   });
 });
+
+describe('linking contacts to clients', () => {
+  it('links by our 「联系我」 state, then by remark mobile; manual link within scope; the client list filter follows', async () => {
+    const clients = await queryRows<{ id: number; mobile: string; owner_user_id: number | null }>(
+      t.database.db,
+      sql`SELECT id, mobile, owner_user_id FROM client WHERE deleted = false AND mobile IS NOT NULL AND owner_user_id IS NOT NULL ORDER BY id LIMIT 3`,
+    );
+    const [byState, byMobile] = clients;
+    // WeCom side: a new contact added through our QR for byState, another whose remark mobile is byMobile's
+    const add = (ext: string, state: string, mobiles: string[]) =>
+      server.sim.addContact(
+        { external_userid: ext, name: ext, avatar: '', type: 1, gender: 1, unionid: '' },
+        {
+          userid: SIYU_USERID,
+          remark: '',
+          description: '',
+          createtime: 1_750_000_000,
+          tag_id: [],
+          remark_mobiles: mobiles,
+          add_way: 1,
+          oper_userid: ext,
+          state,
+        },
+      );
+    add('wmLINKSTATE', `c${byState?.id}`, []);
+    add('wmLINKMOBILE', '', [byMobile?.mobile as string]);
+    const app = (await t.call('GET', `${W}/apps`, { token: admin })).body.data.items[0];
+    await t.call('POST', `${W}/apps/${app.id}/sync`, { token: admin });
+    await t.app.wecomWorker.kick();
+    const linked = await t.call('GET', `${W}/contacts?linked=true&pageSize=100`, { token: admin });
+    const byExt = Object.fromEntries(
+      linked.body.data.items.map((x: { externalUserid: string; clientId: number }) => [
+        x.externalUserid,
+        x.clientId,
+      ]),
+    );
+    expect(byExt.wmLINKSTATE).toBe(byState?.id);
+    expect(byExt.wmLINKMOBILE).toBe(byMobile?.id);
+    const [c1] = await queryRows<{ wecom_external_userid: string | null }>(
+      t.database.db,
+      sql`SELECT wecom_external_userid FROM client WHERE id = ${byState?.id as number}`,
+    );
+    expect(c1?.wecom_external_userid).toBe('wmLINKSTATE');
+    const wecomFriends = await t.call('GET', '/api/v1/clients?hasWecom=true&pageSize=100', { token: admin });
+    expect(wecomFriends.status, JSON.stringify(wecomFriends.body).slice(0, 300)).toBe(200);
+    expect(wecomFriends.body.data.total).toBe(2);
+
+    // manual: unlink, then link again; siyu cannot link to a client outside their scope
+    const rel = (await relationsOf(SIYU_USERID)).find((r) => r.externalUserid === 'wmLINKSTATE');
+    expect(
+      (await t.call('POST', `${W}/contacts/${rel?.id}/link`, { token: admin, body: { clientId: null } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await t.call('GET', `${W}/contacts?linked=true&pageSize=100`, { token: admin })).body.data.total,
+    ).toBe(1);
+    const foreignClient = clients.find((c) => c.owner_user_id !== siyuId);
+    const refused = await t.call('POST', `${W}/contacts/${rel?.id}/link`, {
+      token: siyu,
+      body: { clientId: foreignClient?.id },
+    });
+    expect(refused.status).toBe(404);
+    expect(
+      (
+        await t.call('POST', `${W}/contacts/${rel?.id}/link`, {
+          token: admin,
+          body: { clientId: byState?.id },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await t.call('POST', `${W}/contacts/${rel?.id}/link`, { token: chakan, body: { clientId: null } }))
+        .status,
+    ).toBe(403);
+  });
+});

@@ -23,6 +23,7 @@ import { openCallback, parseFlatXml, WecomCryptoError } from '../../providers/we
 import type { Json } from '../../providers/wecom/simulator';
 import { CALLBACK_PATH } from './apps.service';
 import type { WecomGateway } from './gateway';
+import { autoLink } from './linking';
 import type { WecomSync } from './sync';
 
 type Event = typeof wecomCallbackEvent.$inferSelect;
@@ -197,6 +198,7 @@ export class WecomCallbacks {
         return;
       }
       await this.refetchContact(client, corp, ext);
+      await autoLink(this.db, corp, ext);
       if (userid) await this.refreshCount(corp, userid);
       return;
     }

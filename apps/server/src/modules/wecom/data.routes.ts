@@ -5,6 +5,7 @@ import {
   listResultOf,
   wecomContactListQuery,
   wecomContactRow,
+  wecomLinkBody,
   wecomMarkBody,
   wecomMemberBind,
   wecomMemberListQuery,
@@ -86,6 +87,17 @@ export const wecomDataRoutes = async (app: FastifyInstance, opts: { data: WecomD
     },
     async (req) => {
       await data.remark(principalOf(req), req.params.id, req.body, requestIp(req));
+      return ok(null);
+    },
+  );
+  r.post(
+    `${BASE}/contacts/:id/link`,
+    {
+      config: { access: can('wecom.contact.link') },
+      schema: { tags, params: idParam, body: wecomLinkBody, response: { 200: none } },
+    },
+    async (req) => {
+      await data.link(principalOf(req), req.params.id, req.body.clientId, requestIp(req));
       return ok(null);
     },
   );

@@ -465,6 +465,50 @@ export class WecomDataService {
     return { results, succeeded, failed: results.length - succeeded };
   }
 
+  /** 关联客户 / 取消关联: the client must be within the caller's data scope. */
+  async link(p: Principal, id: number, clientId: number | null, ip: string) {
+    const [r] = await this.scopedRelations(p, [id]);
+    if (!r) throw notFound();
+    await this.db.transaction(async (tx) => {
+      if (clientId !== null) {
+        const [cl] = await queryRows<{ id: number }>(
+          tx,
+          sql`SELECT cl.id FROM client cl WHERE cl.id = ${clientId} AND cl.deleted = false
+              AND ${scopeCondition(p, { owner: sql`cl.owner_user_id`, dept: sql`cl.owner_dept_id` })}`,
+        );
+        if (!cl) throw notFound();
+      }
+      const [contact] = await queryRows<{ id: number; client_id: number | null }>(
+        tx,
+        sql`SELECT id, client_id FROM wecom_external_contact WHERE corp_id = ${r.corp_id}
+            AND external_userid = ${r.external_userid} FOR UPDATE`,
+      );
+      if (!contact) throw notFound();
+      await tx.execute(
+        sql`UPDATE wecom_external_contact SET client_id = ${clientId} WHERE id = ${contact.id}`,
+      );
+      if (contact.client_id !== null && contact.client_id !== clientId)
+        await tx.execute(
+          sql`UPDATE client SET wecom_external_userid = NULL
+              WHERE id = ${contact.client_id} AND wecom_external_userid = ${r.external_userid}`,
+        );
+      if (clientId !== null)
+        await tx.execute(
+          sql`UPDATE client SET wecom_external_userid = ${r.external_userid}
+              WHERE id = ${clientId} AND wecom_external_userid IS NULL`,
+        );
+      await this.audit(
+        tx,
+        p,
+        ip,
+        'wecom.contact.link',
+        'wecom_external_contact',
+        contact.id,
+        `client ${clientId ?? 'none'}`,
+      );
+    });
+  }
+
   // ---- tags --------------------------------------------------------------------------------------
   async listTags(): Promise<{ items: WecomTagGroupRow[] }> {
     const groups = await this.db

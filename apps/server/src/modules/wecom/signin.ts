@@ -93,7 +93,7 @@ export class WecomSignIn {
     const appId = this.appIdOf(state);
     if (!appId) return null;
     const [app] = await this.db.select().from(wecomApp).where(eq(wecomApp.id, appId));
-    if (!app || app.mode !== 'SANDBOX') return null;
+    if (app?.mode !== 'SANDBOX') return null;
     const members = await this.db
       .select({ userid: wecomMember.userid, name: wecomMember.name, nickname: adminUser.nickname })
       .from(wecomMember)

@@ -18,6 +18,7 @@ import {
 import { WecomApiError, type WecomClient, WecomNetworkError } from '../../providers/wecom/client';
 import type { Json } from '../../providers/wecom/simulator';
 import type { WecomGateway } from './gateway';
+import { autoLink } from './linking';
 
 type Run = typeof wecomSyncRun.$inferSelect;
 type Counts = Record<string, { created: number; updated: number; deleted: number; failed: number }>;
@@ -305,6 +306,7 @@ export class WecomSync {
       await pass.next('sweep');
     }
     if (pass.stage === 'sweep') {
+      pass.c('links').created += await autoLink(this.db, corp);
       await this.sweep(pass, corp);
       await pass.next('done');
     }

@@ -144,7 +144,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
 
   // Enterprise WeChat: apps, sync, callbacks.
-  await registerWecom(app, { db, secretKey: deps.secretKey, config: deps.config, now, auth, sessions });
+  await registerWecom(app, { db, secretKey: deps.secretKey, config: deps.config, now, auth });
 
   await registerSpa(app, deps.webDistDir);
   return app;

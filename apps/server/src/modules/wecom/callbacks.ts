@@ -245,32 +245,7 @@ export class WecomCallbacks {
             .set({ userid: f.NewUserID })
             .where(and(eq(wecomMember.corpId, corp), eq(wecomMember.userid, f.UserID)));
         }
-        const m = await client.get('/cgi-bin/user/get', { userid });
-        const departments = Array.isArray(m.department) ? (m.department as number[]).map(Number) : [];
-        await this.db
-          .insert(wecomMember)
-          .values({
-            corpId: corp,
-            userid,
-            name: String(m.name ?? userid).slice(0, 64),
-            departments,
-            mainDepartment: Number(m.main_department ?? departments[0] ?? 0) || null,
-            position: String(m.position ?? '').slice(0, 128),
-            status: Number(m.status ?? 1),
-            syncedAt: this.now(),
-          })
-          .onConflictDoUpdate({
-            target: [wecomMember.corpId, wecomMember.userid],
-            set: {
-              name: sql`excluded.name`,
-              departments: sql`excluded.departments`,
-              mainDepartment: sql`excluded.main_department`,
-              position: sql`excluded.position`,
-              status: sql`excluded.status`,
-              deleted: false,
-              syncedAt: sql`excluded.synced_at`,
-            },
-          });
+        await this.sync.upsertMember(corp, null, await client.get('/cgi-bin/user/get', { userid }));
       } else if (ct === 'delete_party') {
         await this.db
           .update(wecomDepartment)
@@ -278,29 +253,8 @@ export class WecomCallbacks {
           .where(and(eq(wecomDepartment.corpId, corp), eq(wecomDepartment.deptId, Number(f.Id ?? 0))));
       } else if (ct === 'create_party' || ct === 'update_party') {
         const res = await client.get('/cgi-bin/department/list', { id: String(f.Id ?? '') });
-        for (const d of (res.department as Json[]) ?? []) {
-          if (Number(d.id) !== Number(f.Id)) continue;
-          await this.db
-            .insert(wecomDepartment)
-            .values({
-              corpId: corp,
-              deptId: Number(d.id),
-              parentId: Number(d.parentid ?? 0),
-              name: String(d.name ?? '').slice(0, 64),
-              order: Number(d.order ?? 0),
-              syncedAt: this.now(),
-            })
-            .onConflictDoUpdate({
-              target: [wecomDepartment.corpId, wecomDepartment.deptId],
-              set: {
-                parentId: sql`excluded.parent_id`,
-                name: sql`excluded.name`,
-                order: sql`excluded.order`,
-                deleted: false,
-                syncedAt: sql`excluded.synced_at`,
-              },
-            });
-        }
+        const list = ((res.department as Json[]) ?? []).filter((d) => Number(d.id) === Number(f.Id));
+        await this.sync.upsertDepartments(corp, null, list);
       }
     }
   }

@@ -4,7 +4,6 @@ import type { Db } from '../../db/client';
 import { SecretBox } from '../../lib/secret-box';
 import { processTokens } from '../../providers/wecom/client';
 import type { AuthService } from '../auth/service';
-import type { SessionService } from '../auth/sessions';
 import { WecomAppService } from './apps.service';
 import { WecomCallbacks, wecomCallbackRoutes } from './callbacks';
 import { wecomDataRoutes } from './data.routes';
@@ -31,7 +30,6 @@ export const registerWecom = async (
     config: Config;
     now: () => Date;
     auth: AuthService;
-    sessions: SessionService;
   },
 ) => {
   const box = new SecretBox(deps.secretKey);
@@ -44,7 +42,7 @@ export const registerWecom = async (
   await app.register(wecomAppRoutes, { apps, worker });
   await app.register(wecomDataRoutes, { data: new WecomDataService(deps.db, gateway) });
   await app.register(wecomCallbackRoutes, { callbacks, onEvent: () => void worker.kick() });
-  const signIn = new WecomSignIn(deps.db, gateway, deps.sessions, deps.secretKey, deps.now);
+  const signIn = new WecomSignIn(deps.db, gateway, deps.auth, deps.secretKey, deps.now);
   deps.auth.addProviderSource((origin) => signIn.providers(origin));
   await app.register(wecomSignInRoutes, { signIn });
   return { box, gateway, sync, worker, callbacks, signIn };

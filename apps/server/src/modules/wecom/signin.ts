@@ -14,10 +14,10 @@ import { adminUser, wecomApp, wecomMember } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError, badRequest } from '../../lib/errors';
 import { ok } from '../../lib/list';
-import { requestIp, requestUserAgent } from '../../lib/request-context';
+import { requestIp } from '../../lib/request-context';
 import { WecomApiError } from '../../providers/wecom/client';
 import { sandboxCorp } from '../../providers/wecom/simulator';
-import type { SessionService } from '../auth/sessions';
+import type { AuthService } from '../auth/service';
 import type { WecomGateway } from './gateway';
 
 const STATE_TTL_MS = 10 * 60_000;
@@ -33,7 +33,7 @@ export class WecomSignIn {
   constructor(
     private readonly db: Db,
     private readonly gateway: WecomGateway,
-    private readonly sessions: SessionService,
+    private readonly auth: AuthService,
     private readonly secretKey: string,
     private readonly now: () => Date,
   ) {}
@@ -156,21 +156,7 @@ export class WecomSignIn {
       await audit('auth.login.failed', 'account disabled (WeCom sign-in)', user.id);
       throw badRequest('loginDisabled');
     }
-    const now = this.now();
-    return this.db.transaction(async (tx) => {
-      const created = await this.sessions.create(tx, user, now, ip, requestUserAgent(req));
-      await tx.update(adminUser).set({ lastLoginAt: now, lastLoginIp: ip }).where(eq(adminUser.id, user.id));
-      await writeAudit(tx, {
-        actorId: user.id,
-        actorName: user.username,
-        action: 'auth.login',
-        targetType: 'session',
-        targetId: created.sid,
-        summary: `WeCom ${app.corpId}/${userid}`,
-        ip,
-      });
-      return created.token;
-    });
+    return this.auth.openSession(user, req, this.now(), `WeCom ${app.corpId}/${userid}`);
   }
 }
 

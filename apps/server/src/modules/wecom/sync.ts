@@ -206,33 +206,11 @@ export class WecomSync {
     const runId = pass.run.id;
     if (pass.stage === 'departments') {
       const res = await client.get('/cgi-bin/department/list');
-      const rows = ((res.department as Json[]) ?? []).map((d) => ({
-        corpId: corp,
-        deptId: Number(d.id),
-        parentId: Number(d.parentid ?? 0),
-        name: str(d.name, 64),
-        order: Number(d.order ?? 0),
-        seenRun: runId,
-        syncedAt: this.now(),
-      }));
-      if (rows.length) {
-        const out = await this.db
-          .insert(wecomDepartment)
-          .values(rows)
-          .onConflictDoUpdate({
-            target: [wecomDepartment.corpId, wecomDepartment.deptId],
-            set: {
-              parentId: sql`excluded.parent_id`,
-              name: sql`excluded.name`,
-              order: sql`excluded.order`,
-              deleted: false,
-              seenRun: runId,
-              syncedAt: sql`excluded.synced_at`,
-            },
-          })
-          .returning({ inserted });
-        this.tally(pass, 'departments', out);
-      }
+      this.tally(
+        pass,
+        'departments',
+        await this.upsertDepartments(corp, runId, (res.department as Json[]) ?? []),
+      );
       await pass.next('members');
     }
     if (pass.stage === 'members') {
@@ -361,7 +339,38 @@ export class WecomSync {
     }
   }
 
-  private async upsertMember(corp: string, runId: number, m: Json) {
+  /** department/list rows (a callback passes runId null: the sweep mark stays). */
+  async upsertDepartments(corp: string, runId: number | null, list: Json[]) {
+    if (!list.length) return [];
+    return this.db
+      .insert(wecomDepartment)
+      .values(
+        list.map((d) => ({
+          corpId: corp,
+          deptId: Number(d.id),
+          parentId: Number(d.parentid ?? 0),
+          name: str(d.name, 64),
+          order: Number(d.order ?? 0),
+          seenRun: runId,
+          syncedAt: this.now(),
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [wecomDepartment.corpId, wecomDepartment.deptId],
+        set: {
+          parentId: sql`excluded.parent_id`,
+          name: sql`excluded.name`,
+          order: sql`excluded.order`,
+          deleted: false,
+          seenRun: runId === null ? sql`${wecomDepartment.seenRun}` : runId,
+          syncedAt: sql`excluded.synced_at`,
+        },
+      })
+      .returning({ inserted });
+  }
+
+  /** user/get → the member row (the binding to a staff user is never touched). */
+  async upsertMember(corp: string, runId: number | null, m: Json) {
     const departments = Array.isArray(m.department) ? (m.department as number[]).map(Number) : [];
     return this.db
       .insert(wecomMember)
@@ -385,7 +394,7 @@ export class WecomSync {
           position: sql`excluded.position`,
           status: sql`excluded.status`,
           deleted: false,
-          seenRun: runId,
+          seenRun: runId === null ? sql`${wecomMember.seenRun}` : runId,
           syncedAt: sql`excluded.synced_at`,
         },
       })

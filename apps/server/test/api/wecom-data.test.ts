@@ -190,6 +190,14 @@ describe('WeCom external contacts', () => {
       body: { ids, takeoverUserid: 'sales006' },
     });
     expect(again.body.data.results[0]).toMatchObject({ id: ids[0], ok: false, code: 40129 });
+    // WeCom completes the transfer (after 24 h there): the background work follows it up
+    server.sim.completeTransfers();
+    await t.app.wecomWorker.kick();
+    const [done] = await t.database.db
+      .select()
+      .from(wecomRelation)
+      .where(eq(wecomRelation.id, ids[0] as number));
+    expect(done).toMatchObject({ status: 'TRANSFERRED', transferStatus: 1, transferTakeover: 'sales006' });
     const mixed = (await relationsOf('sales004')).slice(0, 1).map((r) => r.id);
     const bad = await t.call('POST', `${W}/contacts/transfer`, {
       token: admin,

@@ -108,6 +108,7 @@ CREATE TABLE "wecom_relation" (
 	"tag_ids" text[] DEFAULT '{}'::text[] NOT NULL,
 	"status" varchar(20) DEFAULT 'NORMAL' NOT NULL,
 	"transfer_status" smallint,
+	"transfer_takeover" varchar(64),
 	"deleted" boolean DEFAULT false NOT NULL,
 	"seen_run" bigint,
 	"synced_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -146,7 +146,9 @@ export const wecomRelation = pgTable(
     remarkMobiles: jsonb('remark_mobiles').$type<string[]>().notNull().default([]),
     tagIds: text('tag_ids').array().notNull().default(sql`'{}'::text[]`),
     status: varchar('status', { length: 20 }).notNull().default('NORMAL'),
+    /** In-service transfer: WeCom's status (1 接替完毕 / 2 等待接替 / 3 客户拒绝 / 4 接替成员客户达到上限) and the takeover. */
     transferStatus: smallint('transfer_status'),
+    transferTakeover: varchar('transfer_takeover', { length: 64 }),
     ...synced(),
   },
   (t) => [

@@ -443,7 +443,7 @@ export class WecomDataService {
         if (started.length)
           await tx
             .update(wecomRelation)
-            .set({ status: 'TRANSFERRING', transferStatus: 2 })
+            .set({ status: 'TRANSFERRING', transferStatus: 2, transferTakeover: body.takeoverUserid })
             .where(inArray(wecomRelation.id, started));
         await this.audit(
           tx,
@@ -507,6 +507,55 @@ export class WecomDataService {
         `client ${clientId ?? 'none'}`,
       );
     });
+  }
+
+  /**
+   * Follows the in-service transfers in progress (transfer_result): 1 接替完毕 → TRANSFERRED; 3 客户拒绝 /
+   * 4 接替成员客户达到上限 → back to NORMAL with the reason kept in transfer_status; 2 still waiting.
+   */
+  async trackTransfers(): Promise<Record<string, number>> {
+    const out = { transferred: 0, refused: 0 };
+    const pairs = await queryRows<{ corp_id: string; userid: string; takeover: string }>(
+      this.db,
+      sql`SELECT DISTINCT corp_id, userid, transfer_takeover AS takeover FROM wecom_relation
+          WHERE status = 'TRANSFERRING' AND transfer_takeover IS NOT NULL AND deleted = false`,
+    );
+    for (const pair of pairs) {
+      let client: Awaited<ReturnType<WecomDataService['appFor']>>['client'];
+      try {
+        client = (await this.appFor(pair.corp_id)).client;
+      } catch {
+        continue;
+      }
+      let cursor = '';
+      do {
+        const res = await client.post('/cgi-bin/externalcontact/transfer_result', {
+          handover_userid: pair.userid,
+          takeover_userid: pair.takeover,
+          cursor,
+        });
+        for (const c of (res.customer as { external_userid: string; status: number }[]) ?? []) {
+          if (c.status === 2) continue;
+          const done = c.status === 1;
+          const rows = await this.db
+            .update(wecomRelation)
+            .set({ status: done ? 'TRANSFERRED' : 'NORMAL', transferStatus: c.status })
+            .where(
+              and(
+                eq(wecomRelation.corpId, pair.corp_id),
+                eq(wecomRelation.userid, pair.userid),
+                eq(wecomRelation.externalUserid, c.external_userid),
+                eq(wecomRelation.status, 'TRANSFERRING'),
+              ),
+            )
+            .returning({ id: wecomRelation.id });
+          if (done) out.transferred += rows.length;
+          else out.refused += rows.length;
+        }
+        cursor = String(res.next_cursor ?? '');
+      } while (cursor);
+    }
+    return out;
   }
 
   // ---- tags --------------------------------------------------------------------------------------

@@ -36,11 +36,15 @@ export const registerWecom = async (
   const gateway = new WecomGateway({ db: deps.db, box, apiBase: deps.config.wecomApiBase });
   const sync = new WecomSync(deps.db, gateway, deps.now);
   const callbacks = new WecomCallbacks(deps.db, box, gateway, sync, deps.now, app.log);
-  const worker = new WecomWorker(sync, app.log, [() => callbacks.processPending()]);
+  const data = new WecomDataService(deps.db, gateway);
+  const worker = new WecomWorker(sync, app.log, [
+    () => callbacks.processPending(),
+    () => data.trackTransfers(),
+  ]);
   app.decorate('wecomWorker', worker);
   const apps = new WecomAppService(deps.db, box, gateway, sync, deps.now, processTokens);
   await app.register(wecomAppRoutes, { apps, worker });
-  await app.register(wecomDataRoutes, { data: new WecomDataService(deps.db, gateway) });
+  await app.register(wecomDataRoutes, { data });
   await app.register(wecomCallbackRoutes, { callbacks, onEvent: () => void worker.kick() });
   const signIn = new WecomSignIn(deps.db, gateway, deps.auth, deps.secretKey, deps.now);
   deps.auth.addProviderSource((origin) => signIn.providers(origin));

@@ -107,6 +107,7 @@ const main = async () => {
 
     // ---- 2. the contact list at RELATIONS relations ----------------------------------------------
     const c = new pg.Client({ connectionString: url.toString() });
+    c.on('error', (e) => console.error('bench connection:', e.message));
     await c.connect();
     const users = 200;
     await c.query(
@@ -121,14 +122,17 @@ const main = async () => {
       `INSERT INTO wecom_tag (corp_id, tag_id, group_id, name) SELECT 'wwbig', 't' || g, 'g' || (g % 5 + 1), '标签' || g FROM generate_series(1, 50) g`,
     );
     const contacts = Math.round(RELATIONS / 1.15);
-    await c.query(`INSERT INTO wecom_external_contact (corp_id, external_userid, name, type, gender)
-      SELECT 'wwbig', 'wm' || g, '家长' || g, 1, 2 FROM generate_series(1, ${contacts}) g`);
-    await c.query(`INSERT INTO wecom_relation (corp_id, external_userid, userid, contact_id, staff_user_id, remark, add_time, add_way, tag_ids)
+    // In slices of 100,000 rows: short statements.
+    for (let from = 1; from <= contacts; from += 100_000)
+      await c.query(`INSERT INTO wecom_external_contact (corp_id, external_userid, name, type, gender)
+        SELECT 'wwbig', 'wm' || g, '家长' || g, 1, 2 FROM generate_series(${from}, ${Math.min(contacts, from + 99_999)}) g`);
+    for (let from = 1; from <= RELATIONS; from += 100_000)
+      await c.query(`INSERT INTO wecom_relation (corp_id, external_userid, userid, contact_id, staff_user_id, remark, add_time, add_way, tag_ids)
       SELECT 'wwbig', 'wm' || (1 + (g % ${contacts})), 'u' || (1 + (g * 7919) % ${users}), (SELECT min(id) FROM wecom_external_contact) + (g % ${contacts}),
              (SELECT min(id) FROM admin_user WHERE username LIKE 'bench%') + (g * 7919) % ${users}, '',
              now() - ((g * 37) % 31536000) * interval '1 second', 1,
              ARRAY(SELECT DISTINCT 't' || (1 + ((g * 131 + k * 977) % 50)) FROM generate_series(1, 1 + g % 4) k)
-      FROM generate_series(1, ${RELATIONS}) g ON CONFLICT DO NOTHING`);
+      FROM generate_series(${from}, ${Math.min(RELATIONS, from + 99_999)}) g ON CONFLICT DO NOTHING`);
     await c.query('VACUUM ANALYZE wecom_relation');
     await c.query('VACUUM ANALYZE wecom_external_contact');
     const { rows: cnt } = await c.query('SELECT count(*)::int AS n FROM wecom_relation');

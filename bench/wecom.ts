@@ -106,9 +106,8 @@ const main = async () => {
     console.log('sync', out.sync);
 
     // ---- 2. the contact list at RELATIONS relations ----------------------------------------------
-    const c = new pg.Client({ connectionString: url.toString() });
-    c.on('error', (e) => console.error('bench connection:', e.message));
-    await c.connect();
+    // A connection per statement: a long load survives another process ending idle connections.
+    const c = { query: (text: string) => exec(url.toString(), text) };
     const users = 200;
     await c.query(
       `INSERT INTO admin_user (username, password_hash) SELECT 'bench' || g, 'x' FROM generate_series(1, ${users}) g`,
@@ -128,8 +127,8 @@ const main = async () => {
         SELECT 'wwbig', 'wm' || g, '家长' || g, 1, 2 FROM generate_series(${from}, ${Math.min(contacts, from + 99_999)}) g`);
     for (let from = 1; from <= RELATIONS; from += 100_000)
       await c.query(`INSERT INTO wecom_relation (corp_id, external_userid, userid, contact_id, staff_user_id, remark, add_time, add_way, tag_ids)
-      SELECT 'wwbig', 'wm' || (1 + (g % ${contacts})), 'u' || (1 + (g * 7919) % ${users}), (SELECT min(id) FROM wecom_external_contact) + (g % ${contacts}),
-             (SELECT min(id) FROM admin_user WHERE username LIKE 'bench%') + (g * 7919) % ${users}, '',
+      SELECT 'wwbig', 'wm' || (1 + (g % ${contacts})), 'u' || (1 + (g::bigint * 7919) % ${users}), (SELECT min(id) FROM wecom_external_contact WHERE corp_id = 'wwbig') + (g % ${contacts}),
+             (SELECT min(id) FROM admin_user WHERE username LIKE 'bench%') + (g::bigint * 7919) % ${users}, '',
              now() - ((g * 37) % 31536000) * interval '1 second', 1,
              ARRAY(SELECT DISTINCT 't' || (1 + ((g * 131 + k * 977) % 50)) FROM generate_series(1, 1 + g % 4) k)
       FROM generate_series(${from}, ${Math.min(RELATIONS, from + 99_999)}) g ON CONFLICT DO NOTHING`);
@@ -139,7 +138,6 @@ const main = async () => {
     const { rows: anyUser } = await c.query(
       `SELECT staff_user_id FROM wecom_relation WHERE corp_id = 'wwbig' LIMIT 1`,
     );
-    await c.end();
     const data = new WecomDataService(database.db, gateway);
     const principal = (scope: 'ALL' | 'SELF', userId: number) =>
       ({ userId, dataScope: scope, departmentId: null, permissions: new Set() }) as unknown as Principal;

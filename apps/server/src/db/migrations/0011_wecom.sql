@@ -177,7 +177,7 @@ CREATE UNIQUE INDEX "wecom_relation_uq" ON "wecom_relation" USING btree ("corp_i
 CREATE INDEX "wecom_relation_contact_idx" ON "wecom_relation" USING btree ("contact_id");--> statement-breakpoint
 CREATE INDEX "wecom_relation_list_idx" ON "wecom_relation" USING btree ("add_time" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted = false;--> statement-breakpoint
 CREATE INDEX "wecom_relation_staff_idx" ON "wecom_relation" USING btree ("staff_user_id","add_time" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted = false;--> statement-breakpoint
-CREATE INDEX "wecom_relation_user_idx" ON "wecom_relation" USING btree ("corp_id","userid","add_time" DESC NULLS LAST) WHERE deleted = false;--> statement-breakpoint
+CREATE INDEX "wecom_relation_user_idx" ON "wecom_relation" USING btree ("userid","add_time" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted = false;--> statement-breakpoint
 CREATE INDEX "wecom_relation_tags_gin" ON "wecom_relation" USING gin ("tag_ids");--> statement-breakpoint
 CREATE INDEX "wecom_sync_run_app_idx" ON "wecom_sync_run" USING btree ("app_id","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "wecom_sync_run_active_uq" ON "wecom_sync_run" USING btree ("corp_id") WHERE status IN ('QUEUED','RUNNING') AND type = 'FULL';--> statement-breakpoint

@@ -158,7 +158,7 @@ export const wecomRelation = pgTable(
     index('wecom_relation_staff_idx')
       .on(t.staffUserId, t.addTime.desc(), t.id.desc())
       .where(sql`deleted = false`),
-    index('wecom_relation_user_idx').on(t.corpId, t.userid, t.addTime.desc()).where(sql`deleted = false`),
+    index('wecom_relation_user_idx').on(t.userid, t.addTime.desc(), t.id.desc()).where(sql`deleted = false`),
     index('wecom_relation_tags_gin').using('gin', t.tagIds),
     check(
       'wecom_relation_status_chk',

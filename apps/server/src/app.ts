@@ -46,6 +46,7 @@ import { profileRoutes } from './modules/system/profile.routes';
 import { ProfileService } from './modules/system/profile.service';
 import { roleRoutes } from './modules/system/roles.routes';
 import { RoleService } from './modules/system/roles.service';
+import { registerWecom } from './modules/wecom';
 import { accessPlugin } from './plugins/access';
 import { registerApiCompression } from './plugins/compress';
 import { registerErrorHandling } from './plugins/errors';
@@ -164,6 +165,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     settings: new OutboundSettingsService(db, providers),
     registry: providers,
   });
+  // Enterprise WeChat: apps, sync, callbacks.
+  await registerWecom(app, { db, secretKey: deps.secretKey, config: deps.config, now, auth });
 
   await registerSpa(app, deps.webDistDir);
   return app;

@@ -74,6 +74,11 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 or 0' })
     .optional()
     .transform((v) => v === '1' || v === 'true'),
+  /** WeCom server API of apps in LIVE mode (a local WeCom in tests). */
+  WECOM_API_BASE: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export interface Config {
@@ -94,6 +99,7 @@ export interface Config {
   auditRetentionDays: number;
   logLevel: string;
   trustProxy: boolean;
+  wecomApiBase: string;
 }
 
 export class ConfigError extends Error {}
@@ -132,5 +138,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    wecomApiBase: e.WECOM_API_BASE ?? 'https://qyapi.weixin.qq.com',
   };
 };

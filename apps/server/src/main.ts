@@ -12,6 +12,7 @@ import { Scheduler } from './jobs/scheduler';
 import { acquireDataDirLock, DataDirLockedError, randomSecret, readOrCreateSecretFile } from './lib/data-dir';
 import { callNumberHealthJob, smsReviewSyncJob } from './modules/calls/jobs';
 import { clientRecycleJob } from './modules/clients/jobs';
+import { wecomSyncJob } from './modules/wecom/jobs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WEB_DIST = process.env.EDUCRM_WEB_DIST ?? path.resolve(here, '..', '..', 'web', 'dist');
@@ -79,6 +80,7 @@ const main = async () => {
   scheduler.add(clientRecycleJob());
   scheduler.add(callNumberHealthJob(secret));
   scheduler.add(smsReviewSyncJob(secret));
+  scheduler.add(wecomSyncJob(app.wecomWorker));
 
   app.addHook('onClose', async () => {
     scheduler.stop();

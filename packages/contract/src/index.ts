@@ -1,5 +1,6 @@
 export * from './access';
 export * from './auth';
+export * from './calls';
 export * from './clients';
 export * from './constants';
 export * from './dictionaries';
@@ -9,4 +10,4 @@ export * from './messages';
 export * from './orders';
 export * from './products';
 export * from './system';
-export * from './calls';
+export * from './wecom';

@@ -131,6 +131,18 @@ const zh = {
   clientHasOrders: '删除客户失败，有关联订单',
   dictInUseByOrders: '已被 {count} 个订单引用，不能删除，只能停用',
   ...CALL_MESSAGES_ZH,
+  wecomCorpIdRule: '企业 ID 只能包含字母和数字',
+  wecomAgentRequired: '自建应用须填写 AgentId',
+  wecomAppDisabled: '该企业微信应用已停用',
+  wecomSyncRunning: '该企业正在同步中，请等待本次同步结束',
+  wecomApiFailed: '企业微信接口返回错误 {errcode}：{errmsg}',
+  wecomNoCustomerApp: '该企业还没有启用的客户联系应用',
+  wecomTagNotOurs: '只能修改或删除本系统创建的标签',
+  wecomUserBound: '该系统用户已绑定其他企业微信成员',
+  wecomTransferOneMember: '一次只能转接同一成员的客户',
+  wecomLoginExpired: '企业微信登录已失效，请重新扫码',
+  wecomLoginNotBound: '该企业微信账号尚未绑定系统用户，请联系管理员',
+  wecomLoginNotMember: '无法识别该企业微信账号',
 };
 type Messages = typeof zh;
 export type MessageKey = keyof Messages;
@@ -263,6 +275,18 @@ const en: Messages = {
   clientHasOrders: 'The client has orders and cannot be deleted',
   dictInUseByOrders: 'Used by {count} orders: it cannot be deleted, only disabled',
   ...CALL_MESSAGES_EN,
+  wecomCorpIdRule: 'The corp ID may contain letters and digits only',
+  wecomAgentRequired: 'A self-built app needs its AgentId',
+  wecomAppDisabled: 'This WeCom app is disabled',
+  wecomSyncRunning: 'A sync of this corp is already running; wait for it to finish',
+  wecomApiFailed: 'WeCom answered error {errcode}: {errmsg}',
+  wecomNoCustomerApp: 'This corp has no enabled customer-contact app',
+  wecomTagNotOurs: 'Only tags created by this system can be edited or deleted',
+  wecomUserBound: 'This system user is already bound to another WeCom member',
+  wecomTransferOneMember: 'One transfer moves the contacts of a single member',
+  wecomLoginExpired: 'The WeCom sign-in expired; scan again',
+  wecomLoginNotBound: 'This WeCom account is not bound to a staff user; ask an administrator',
+  wecomLoginNotMember: 'This WeCom account could not be recognised',
 };
 
 const es: Messages = {
@@ -396,6 +420,18 @@ const es: Messages = {
   clientHasOrders: 'El cliente tiene pedidos y no se puede eliminar',
   dictInUseByOrders: 'Lo usan {count} pedidos: no se puede eliminar, solo desactivar',
   ...CALL_MESSAGES_ES,
+  wecomCorpIdRule: 'El ID de empresa solo admite letras y dígitos',
+  wecomAgentRequired: 'Una aplicación propia necesita su AgentId',
+  wecomAppDisabled: 'Esta aplicación de WeCom está desactivada',
+  wecomSyncRunning: 'Ya hay una sincronización de esta empresa en curso; espere a que termine',
+  wecomApiFailed: 'WeCom respondió con el error {errcode}: {errmsg}',
+  wecomNoCustomerApp: 'Esta empresa no tiene ninguna aplicación de contacto con clientes activa',
+  wecomTagNotOurs: 'Solo se pueden editar o eliminar las etiquetas creadas por este sistema',
+  wecomUserBound: 'Este usuario ya está vinculado a otro miembro de WeCom',
+  wecomTransferOneMember: 'Cada transferencia mueve los contactos de un solo miembro',
+  wecomLoginExpired: 'El inicio de sesión con WeCom caducó; escanee de nuevo',
+  wecomLoginNotBound: 'Esta cuenta de WeCom no está vinculada a ningún usuario; consulte a un administrador',
+  wecomLoginNotMember: 'No se pudo reconocer esta cuenta de WeCom',
 };
 
 const ja: Messages = {
@@ -526,6 +562,18 @@ const ja: Messages = {
   clientHasOrders: '注文があるため顧客を削除できません',
   dictInUseByOrders: '{count} 件の注文が参照しているため削除できません。無効化のみ可能です',
   ...CALL_MESSAGES_JA,
+  wecomCorpIdRule: '企業 ID は英数字のみ使用できます',
+  wecomAgentRequired: '自社開発アプリには AgentId が必要です',
+  wecomAppDisabled: 'この WeCom アプリは無効です',
+  wecomSyncRunning: 'この企業の同期が実行中です。終了までお待ちください',
+  wecomApiFailed: 'WeCom がエラー {errcode} を返しました：{errmsg}',
+  wecomNoCustomerApp: 'この企業には有効な顧客連絡アプリがありません',
+  wecomTagNotOurs: '本システムで作成したタグのみ編集・削除できます',
+  wecomUserBound: 'このユーザーは既に別の WeCom メンバーに紐付けられています',
+  wecomTransferOneMember: '一度に引き継げるのは同じメンバーの顧客のみです',
+  wecomLoginExpired: 'WeCom ログインの有効期限が切れました。もう一度スキャンしてください',
+  wecomLoginNotBound: 'この WeCom アカウントはユーザーに紐付けられていません。管理者に連絡してください',
+  wecomLoginNotMember: 'この WeCom アカウントを認識できません',
 };
 
 export const SERVER_MESSAGES: Record<Language, Messages> = { zh, en, es, ja };

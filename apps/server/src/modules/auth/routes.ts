@@ -102,6 +102,6 @@ export const authRoutes = async (
       config: { access: { public: true } },
       schema: { tags, response: { 200: envelopeOf(authProvidersResult) } },
     },
-    async () => ok({ providers: opts.auth.providers() }),
+    async (req) => ok({ providers: await opts.auth.providers(`${req.protocol}://${req.host}`) }),
   );
 };

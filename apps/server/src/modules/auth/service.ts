@@ -1,7 +1,7 @@
 import type { AuthProvider } from '@educrm/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { adminUser } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError, badRequest, unauthorized } from '../../lib/errors';
@@ -87,6 +87,21 @@ export class AuthService {
       });
       throw badRequest('loginDisabled');
     }
+    return this.openSession(user, req, now, undefined, (tx) => clearPairFailures(tx, username, ip));
+  }
+
+  /**
+   * The session of a user who proved who they are (a password, or a third-party sign-in such as
+   * WeCom): the same session row, last-login stamp and audit row either way.
+   */
+  openSession(
+    user: { id: number; username: string; tokenVersion: number },
+    req: FastifyRequest,
+    now: Date,
+    summary?: string,
+    alsoInTx?: (tx: Tx) => Promise<unknown>,
+  ): Promise<IssuedToken> {
+    const ip = requestIp(req);
     return this.db.transaction(async (tx) => {
       const created = await this.sessions.create(tx, user, now, ip, requestUserAgent(req));
       await tx.update(adminUser).set({ lastLoginAt: now, lastLoginIp: ip }).where(eq(adminUser.id, user.id));
@@ -96,9 +111,10 @@ export class AuthService {
         action: 'auth.login',
         targetType: 'session',
         targetId: created.sid,
+        ...(summary ? { summary } : {}),
         ip,
       });
-      await clearPairFailures(tx, username, ip);
+      await alsoInTx?.(tx);
       return created.token;
     });
   }
@@ -139,8 +155,15 @@ export class AuthService {
     }
   }
 
-  /** Third-party sign-in providers that are configured (WeCom arrives with its own issue). */
-  providers(): AuthProvider[] {
-    return [];
+  private readonly providerSources: ((origin: string) => Promise<AuthProvider[]>)[] = [];
+
+  /** A module offering a third-party sign-in (WeCom) registers where its providers come from. */
+  addProviderSource(source: (origin: string) => Promise<AuthProvider[]>) {
+    this.providerSources.push(source);
+  }
+
+  /** Third-party sign-in providers that are configured; `origin` builds their redirect URLs. */
+  async providers(origin: string): Promise<AuthProvider[]> {
+    return (await Promise.all(this.providerSources.map((source) => source(origin)))).flat();
   }
 }

@@ -1,0 +1,112 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client';
+import { adminUser, wecomMember } from '../../src/db/schema';
+import { sandboxCorp } from '../../src/providers/wecom/simulator';
+import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../support/app';
+
+const CORP = 'wwsigninsandbox1';
+let t: TestApp;
+let admin: string;
+let ids: Record<string, number>;
+
+const memberId = async (userid: string) =>
+  (await t.database.db.select().from(wecomMember).where(eq(wecomMember.userid, userid)))[0]?.id as number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin', ADMIN_PASSWORD);
+  const rows = await queryRows<{ id: number; username: string }>(
+    t.database.db,
+    sql`SELECT id, username FROM admin_user WHERE username IN ('siyu1','siyu2')`,
+  );
+  ids = Object.fromEntries(rows.map((r) => [r.username, r.id]));
+});
+afterAll(async () => t.close());
+
+describe('WeCom sign-in', () => {
+  it('offers no WeCom sign-in until an app is configured', async () => {
+    const res = await t.call('GET', '/api/v1/admin/auth-providers');
+    expect(res.body.data.providers).toEqual([]);
+  });
+
+  it('a sandbox app: the chooser hands a code to /auth-redirect; the bound staff user gets a session', async () => {
+    const app = await t.call('POST', '/api/v1/wecom/apps', {
+      token: admin,
+      body: { name: '沙箱', kind: 'CUSTOMER_APP', corpId: CORP, agentId: 1000002, secret: 'x' },
+    });
+    await t.call('POST', `/api/v1/wecom/apps/${app.body.data.id}/sync`, { token: admin });
+    await t.app.wecomWorker.kick();
+    await t.call('PUT', `/api/v1/wecom/members/${await memberId('sales002')}/bind`, {
+      token: admin,
+      body: { sysUserId: ids.siyu1 },
+    });
+    const providers = (await t.call('GET', '/api/v1/admin/auth-providers')).body.data.providers;
+    expect(providers).toHaveLength(1);
+    expect(providers[0]).toMatchObject({ key: 'wecom', name: '企业微信' });
+    const url = new URL(providers[0].authorizeUrl);
+    expect(url.pathname).toBe('/api/public/wecom/sandbox-sso');
+    const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const href = /href="([^"]+)"/.exec(page.body)?.[1]?.replace(/&amp;/g, '&') as string;
+    expect(href).toMatch(/^\/auth-redirect\?code=/);
+    const q = new URL(href, 'http://x').searchParams;
+    const res = await t.call('POST', '/api/v1/admin/wecom-login', {
+      body: { code: q.get('code'), state: q.get('state') },
+    });
+    expect(res.status).toBe(200);
+    const info = await t.call('POST', '/api/v1/admin/info', { body: { token: res.body.data.access_token } });
+    expect(info.body.data.username).toBe('siyu1');
+    // a code is single-use
+    const reused = await t.call('POST', '/api/v1/admin/wecom-login', {
+      body: { code: q.get('code'), state: q.get('state') },
+    });
+    expect(reused.status).toBe(400);
+    expect(reused.body.msg).toBe('企业微信登录已失效，请重新扫码');
+  });
+
+  it('refuses an unbound member, a disabled user and a forged or expired state', async () => {
+    const state = new URL(
+      (await t.call('GET', '/api/v1/admin/auth-providers')).body.data.providers[0].authorizeUrl,
+    ).searchParams.get('state') as string;
+    const sim = sandboxCorp(CORP);
+    const unbound = await t.call('POST', '/api/v1/admin/wecom-login', {
+      body: { code: sim.issueOauthCode('sales003'), state },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(unbound.status).toBe(400);
+    expect(unbound.body.msg).toContain('not bound to a staff user');
+
+    await t.call('PUT', `/api/v1/wecom/members/${await memberId('sales004')}/bind`, {
+      token: admin,
+      body: { sysUserId: ids.siyu2 },
+    });
+    await t.database.db
+      .update(adminUser)
+      .set({ status: 'DISABLED' })
+      .where(eq(adminUser.id, ids.siyu2 as number));
+    const disabled = await t.call('POST', '/api/v1/admin/wecom-login', {
+      body: { code: sim.issueOauthCode('sales004'), state },
+    });
+    expect(disabled.status).toBe(400);
+    expect(disabled.body.msg).toBe('账号已停用，请联系管理员');
+
+    const parts = state.split('.');
+    const forged = [parts[0], parts[1], parts[2], `${parts[3]?.slice(0, -2)}AA`].join('.');
+    const bad = await t.call('POST', '/api/v1/admin/wecom-login', {
+      body: { code: sim.issueOauthCode('sales002'), state: forged },
+    });
+    expect(bad.status).toBe(400);
+    t.clock.advance(11 * 60);
+    const expired = await t.call('POST', '/api/v1/admin/wecom-login', {
+      body: { code: sim.issueOauthCode('sales002'), state },
+    });
+    expect(expired.status).toBe(400);
+    const [audit] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'auth.login.failed' AND target_type = 'wecom_member'`,
+    );
+    expect(audit?.n).toBe(2);
+  });
+});

@@ -74,6 +74,16 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 or 0' })
     .optional()
     .transform((v) => v === '1' || v === 'true'),
+  /** Bearer token for /api/metrics (Prometheus); absent: only staff holding system.monitor. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LOG_FORMAT: z
+    .enum(['auto', 'json', 'pretty'], { message: 'must be auto, json or pretty' })
+    .optional()
+    .default('auto'),
 });
 
 export interface Config {
@@ -94,6 +104,8 @@ export interface Config {
   auditRetentionDays: number;
   logLevel: string;
   trustProxy: boolean;
+  metricsToken?: string;
+  logFormat?: 'auto' | 'json' | 'pretty';
 }
 
 export class ConfigError extends Error {}
@@ -132,5 +144,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
+    logFormat: e.LOG_FORMAT,
   };
 };

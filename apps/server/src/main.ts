@@ -10,6 +10,7 @@ import { auditRetentionJob } from './jobs/audit-retention';
 import { exportCleanupJob } from './jobs/export-cleanup';
 import { Scheduler } from './jobs/scheduler';
 import { acquireDataDirLock, DataDirLockedError, randomSecret, readOrCreateSecretFile } from './lib/data-dir';
+import { createLogger, RecentErrors } from './lib/logging';
 import { clientRecycleJob } from './modules/clients/jobs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -59,18 +60,14 @@ const main = async () => {
     );
   }
 
+  const recentErrors = new RecentErrors();
   const app = await buildApp({
     config,
     database,
     secretKey: secret,
     webDistDir: WEB_DIST,
-    logger: {
-      level: config.logLevel,
-      redact: {
-        paths: ['req.headers.authorization', 'req.body.password', 'req.body.token', 'req.headers.cookie'],
-        censor: '[redacted]',
-      },
-    },
+    loggerInstance: createLogger({ level: config.logLevel, format: config.logFormat, recentErrors }),
+    recentErrors,
   });
   const scheduler = new Scheduler(database.db, app.log, app.deps.now);
   scheduler.add(auditRetentionJob(config.auditRetentionDays));

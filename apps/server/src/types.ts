@@ -41,6 +41,10 @@ export interface AppDeps {
   /** Directory of the built console; absent in API tests. */
   webDistDir?: string;
   logger?: boolean | object;
+  /** The process's logger (main.ts: JSON or readable lines); wins over `logger`. */
+  loggerInstance?: import('fastify').FastifyBaseLogger;
+  /** Where the logger keeps its last error entries (System > Server). */
+  recentErrors?: import('./lib/logging').RecentErrors;
 }
 
 declare module 'fastify' {

@@ -36,6 +36,10 @@ export interface Database {
   /** Runs fn on one connection holding a session advisory lock (migrations, bootstrap). */
   withExclusive<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL: the connection pool's counts (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
+  /** PGlite: the embedded database itself (consistent backups through the serving process). */
+  pglite?: PGlite;
 }
 
 /** Built by apps/server/pglite-template.mjs next to the server bundle (absent in tests). */
@@ -105,9 +109,11 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
     let closing = false;
     let retry: NodeJS.Timeout | undefined;
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const max = opts.poolSize ?? 10;
     return {
       db,
       kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       async prepared<T>(name: string, text: string, params: unknown[]) {
         const res = await pool.query({ name, text, values: params });
         return res.rows as T[];
@@ -175,6 +181,7 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     async prepared<T>(_name: string, text: string, params: unknown[]) {
       const res = await client.query<T>(text, params);
       return res.rows;

@@ -45,6 +45,8 @@ export interface AppDeps {
   loggerInstance?: import('fastify').FastifyBaseLogger;
   /** Where the logger keeps its last error entries (System > Server). */
   recentErrors?: import('./lib/logging').RecentErrors;
+  /** PGlite: the token `npm run backup` presents to take a backup through this process. */
+  backupToken?: string;
 }
 
 declare module 'fastify' {

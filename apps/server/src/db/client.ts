@@ -89,6 +89,8 @@ export interface OpenOptions {
   /** PGlite data directory; undefined = in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
+  /** PGlite: start an empty data directory from this dump (restore) instead of the template. */
+  loadDataDir?: Blob;
 }
 
 // bigint columns come back as JS numbers: ids and fen amounts stay far below 2^53.
@@ -174,7 +176,7 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
   const client = await PGlite.create({
     dataDir: opts.pgliteDir,
     extensions: { pg_trgm },
-    loadDataDir: templateFor(opts.pgliteDir),
+    loadDataDir: opts.loadDataDir ?? templateFor(opts.pgliteDir),
     startParams: PGLITE_START_PARAMS,
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;

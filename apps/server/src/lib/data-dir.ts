@@ -38,6 +38,9 @@ export interface LockOwner {
   pid: number;
   startTime?: string;
   bootId?: string;
+  /** Where the holder serves, and its backup token (`npm run backup` asks the running server). */
+  url?: string;
+  backupToken?: string;
 }
 
 export const describeSelf = (): LockOwner => {
@@ -61,6 +64,8 @@ export const parseLockFile = (text: string): LockOwner | null => {
       pid: v.pid,
       ...(typeof v.startTime === 'string' ? { startTime: v.startTime } : {}),
       ...(typeof v.bootId === 'string' ? { bootId: v.bootId } : {}),
+      ...(typeof v.url === 'string' ? { url: v.url } : {}),
+      ...(typeof v.backupToken === 'string' ? { backupToken: v.backupToken } : {}),
     };
   } catch {
     return null;
@@ -139,6 +144,26 @@ export const acquireDataDirLock = (dataDir: string): (() => void) => {
     }
   }
   throw new DataDirLockedError(`Could not take the lock file ${lockPath}`);
+};
+
+/** Adds what the holder learns after starting (its URL, its backup token) to its own lock file. */
+export const updateDataDirLock = (dataDir: string, extra: Pick<LockOwner, 'url' | 'backupToken'>) => {
+  const lockPath = path.join(dataDir, 'server.lock');
+  const current = parseLockFile(fs.readFileSync(lockPath, 'utf8'));
+  if (current?.pid !== process.pid) throw new DataDirLockedError(`The lock file ${lockPath} is not ours`);
+  const tmp = `${lockPath}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, `${JSON.stringify({ ...current, ...extra })}\n`, { mode: 0o600 });
+  fs.renameSync(tmp, lockPath);
+};
+
+/** The live holder of a data directory's lock, if any. */
+export const readLiveLockHolder = (dataDir: string): LockOwner | null => {
+  try {
+    const owner = parseLockFile(fs.readFileSync(path.join(dataDir, 'server.lock'), 'utf8'));
+    return owner && isLockHolderAlive(owner) ? owner : null;
+  } catch {
+    return null;
+  }
 };
 
 /** Reads a secret kept in the data directory, creating it (mode 0600) on first use. */

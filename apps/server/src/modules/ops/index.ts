@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { RecentErrors, requestIdFor } from '../../lib/logging';
+import { backupRoutes } from './backup.routes';
 import { Metrics } from './metrics';
 import { Readiness } from './readiness';
 import { opsRoutes } from './routes';
@@ -44,4 +45,7 @@ export const registerOps = async (
   });
   metrics.instrument(app);
   await app.register(opsRoutes, { ops: service, readiness, metrics, metricsToken: opts.metricsToken });
+  if (database.pglite && app.deps.backupToken) {
+    await app.register(backupRoutes, { backupToken: app.deps.backupToken });
+  }
 };

@@ -63,8 +63,9 @@ const fingerprint = async (env: Record<string, string>) => {
   const rows = res.out
     .trim()
     .split('\n')
+    .filter((l) => l.includes('\t'))
     .map((l) => l.split('\t'));
-  return new Map(rows.map(([table, count, sum]) => [table, `${count} ${sum}`]));
+  return new Map(rows.map(([table, count, sum]) => [String(table), `${count} ${sum}`]));
 };
 
 describe('backup, restore and migrate-to-postgres on the demo data', () => {

@@ -63,6 +63,10 @@ for (const [locale, lang, texts] of [
     const errors = await root.locator('.ant-table-row').count();
     expect(errors).toBeGreaterThanOrEqual(2);
     if (errors === 2) await root.getByText(texts.errors).waitFor();
+    await expect.poll(() => root.locator('.ant-spin-spinning, .ant-spin-blur').count()).toBe(0);
+    await root.evaluate((el) =>
+      Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
+    );
     await page.evaluate(() => document.fonts.ready);
     await screenshot(page, `system-server-${lang}`);
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -75,7 +75,7 @@ const main = async () => {
           `PGlite backup ${via === 'server' ? 'taken by the running server' : 'of the stopped data directory'}: ${out} (${bytes} bytes, ${Date.now() - started} ms)`,
         );
       }
-      if (!config.secretKey) {
+      if (!config.secretKey && fs.existsSync(path.join(config.dataDir, 'secret-key'))) {
         print(`Keep ${path.join(config.dataDir, 'secret-key')} with your backups: sealed secrets need it.`);
       }
       return 0;

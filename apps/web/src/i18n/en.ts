@@ -667,6 +667,7 @@ const en: Messages = {
       check_database: 'Database connection',
       check_migrations: 'Database migrations',
       check_queue: 'Job queue',
+      migrationsApplied: 'All {{count}} applied',
       notReady: 'This instance is not ready: {{checks}}. The load balancer sends it no requests.',
       recentErrors: 'Recent errors',
       noErrors: 'No errors since this start',

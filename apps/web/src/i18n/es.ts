@@ -672,6 +672,7 @@ const es: Messages = {
       check_database: 'Conexión a la base de datos',
       check_migrations: 'Migraciones de la base de datos',
       check_queue: 'Cola de tareas',
+      migrationsApplied: 'Aplicadas todas ({{count}})',
       notReady: 'Esta instancia no está disponible: {{checks}}. El balanceador no le envía solicitudes.',
       recentErrors: 'Errores recientes',
       noErrors: 'Sin errores desde este inicio',

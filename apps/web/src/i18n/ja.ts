@@ -658,6 +658,7 @@ const ja: Messages = {
       check_database: 'データベース接続',
       check_migrations: 'データベースのマイグレーション',
       check_queue: 'ジョブキュー',
+      migrationsApplied: 'すべて適用済み（{{count}} 件）',
       notReady:
         'このインスタンスは準備ができていません：{{checks}}。ロードバランサーはリクエストを送りません。',
       recentErrors: '最近のエラー',

@@ -652,6 +652,7 @@ const zh: Messages = {
       check_database: '数据库连接',
       check_migrations: '数据库迁移',
       check_queue: '任务队列',
+      migrationsApplied: '已全部应用（{{count}} 个）',
       notReady: '本实例未就绪：{{checks}}。负载均衡器不会向它转发请求。',
       recentErrors: '最近错误',
       noErrors: '本次启动以来没有错误',

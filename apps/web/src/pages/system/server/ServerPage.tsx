@@ -17,6 +17,15 @@ const ServerPage = () => {
   const checkLabel = (name: string) =>
     i18n.exists(`system.server.check_${name}`) ? t(`system.server.check_${name}`) : name;
   const failing = d?.checks.filter((c) => !c.ok) ?? [];
+  /** The built-in checks' details in the UI language; a module's check shows its own words. */
+  const checkDetail = (c: ReadinessCheck) => {
+    if (!c.ok) return c.detail;
+    if (c.name === 'database' && d) return t(`system.server.dbKind_${d.database.kind}`);
+    const applied = /^(\d+) applied$/.exec(c.detail);
+    if (c.name === 'migrations' && applied)
+      return t('system.server.migrationsApplied', { count: Number(applied[1]) });
+    return c.detail === 'ok' ? t('system.server.ok') : c.detail;
+  };
 
   return (
     <div className="system-page" data-testid="server-page">
@@ -134,7 +143,7 @@ const ServerPage = () => {
                   <Tag color="error">{t('system.server.failing')}</Tag>
                 ),
             },
-            { key: 'detail', dataIndex: 'detail', title: t('system.server.checkDetail') },
+            { key: 'detail', title: t('system.server.checkDetail'), render: (_, c) => checkDetail(c) },
           ]}
         />
       </Card>

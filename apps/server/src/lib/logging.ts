@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import type pinoPretty from 'pino-pretty';
 
 /** What the logs of the last errors keep, for the System > Server page. */
 export interface RecentError {
@@ -112,7 +113,8 @@ export const createLogger = (opts: {
   const destination =
     opts.destination ??
     (readable
-      ? pretty({
+      ? // Loaded only for a terminal: a server writing JSON does not carry it.
+        (createRequire(import.meta.url)('pino-pretty') as typeof pinoPretty)({
           colorize: process.stdout.isTTY === true,
           sync: true,
           translateTime: 'SYS:HH:MM:ss.l',

@@ -94,16 +94,14 @@ export const migrateToPostgres = async (
       await toQuery(`TRUNCATE ${tables.map(quoteIdent).join(', ')} RESTART IDENTITY`);
       for (const table of tables) {
         if (!sourceTables.has(table)) continue;
-        const columns = (
-          await toQuery<{ name: string; generated: string }>(
-            `SELECT column_name AS name, is_generated AS generated FROM information_schema.columns
-              WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`,
-            [table],
-          )
-        )
-          .filter((c) => c.generated !== 'ALWAYS')
-          .map((c) => quoteIdent(c.name));
-        const hasId = columns.includes('"id"');
+        const described = await toQuery<{ name: string; generated: string; type: string }>(
+          `SELECT column_name AS name, is_generated AS generated, data_type AS type FROM information_schema.columns
+            WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`,
+          [table],
+        );
+        const columns = described.filter((c) => c.generated !== 'ALWAYS').map((c) => quoteIdent(c.name));
+        // Keyset paging on a numeric id; other tables (uuid ids, link tables) page by offset.
+        const hasId = described.some((c) => c.name === 'id' && (c.type === 'bigint' || c.type === 'integer'));
         const list = columns.join(', ');
         let copied = 0;
         let lastId = 0;
@@ -113,7 +111,7 @@ export const migrateToPostgres = async (
               ? `SELECT coalesce(json_agg(x), '[]')::text AS rows, count(*)::int AS n, max(x.id)::bigint AS last
                    FROM (SELECT ${list} FROM ${quoteIdent(table)} WHERE id > $1 ORDER BY id LIMIT ${BATCH}) x`
               : `SELECT coalesce(json_agg(x), '[]')::text AS rows, count(*)::int AS n, NULL AS last
-                   FROM (SELECT ${list} FROM ${quoteIdent(table)} ORDER BY 1 LIMIT ${BATCH} OFFSET $1) x`,
+                   FROM (SELECT ${list} FROM ${quoteIdent(table)} ORDER BY 1, 2 LIMIT ${BATCH} OFFSET $1) x`,
             [hasId ? lastId : copied],
           );
           const n = batch?.n ?? 0;

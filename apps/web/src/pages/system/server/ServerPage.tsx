@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { ReadinessCheck, RecentErrorRow } from '@educrm/contract/ops';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Table, Tag, Typography } from 'antd';
+import { Alert, Badge, Button, Card, Descriptions, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getServerInfo, opsKeys } from '../../../api/ops';
 import { parseTime } from '../../../utils/time';
@@ -136,12 +136,12 @@ const ServerPage = () => {
               key: 'state',
               title: t('system.server.checkState'),
               width: 120,
-              render: (_, c) =>
-                c.ok ? (
-                  <Tag color="success">{t('system.server.ok')}</Tag>
-                ) : (
-                  <Tag color="error">{t('system.server.failing')}</Tag>
-                ),
+              render: (_, c) => (
+                <Badge
+                  status={c.ok ? 'success' : 'error'}
+                  text={c.ok ? t('system.server.ok') : t('system.server.failing')}
+                />
+              ),
             },
             { key: 'detail', title: t('system.server.checkDetail'), render: (_, c) => checkDetail(c) },
           ]}
@@ -153,7 +153,7 @@ const ServerPage = () => {
           size="small"
           loading={info.isLoading}
           dataSource={d?.recentErrors ?? []}
-          locale={{ emptyText: t('system.server.noErrors') }}
+          locale={{ emptyText: <span className="system-server-empty">{t('system.server.noErrors')}</span> }}
           pagination={{ pageSize: 10, hideOnSinglePage: true }}
           columns={[
             { key: 'time', title: t('system.server.time'), width: 180, render: (_, r) => time(r.time) },

@@ -56,7 +56,7 @@ for (const [locale, lang, texts] of [
     // The version, Node and two passing checks (database, migrations).
     await expect.poll(() => root.getByText(/^v\d+\.\d+\.\d+$/).count()).toBe(1);
     await expect
-      .poll(() => root.locator('.ant-tag-success', { hasText: texts.ok }).count())
+      .poll(() => root.locator('.ant-badge-status', { hasText: texts.ok }).count())
       .toBeGreaterThanOrEqual(2);
     await root.getByText(texts.checks).waitFor();
     // Recent errors: the shared server has none, or lists them; either way the table is there.

@@ -10,7 +10,7 @@ import {
   restorePglite,
   restorePostgres,
 } from './tools/backup';
-import { compareFingerprints, formatComparison, type Query, tableFingerprints } from './tools/db-compare';
+import { formatComparison, type Query, tableFingerprints } from './tools/db-compare';
 import { migrateToPostgres } from './tools/migrate-to-postgres';
 
 /**

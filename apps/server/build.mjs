@@ -5,8 +5,9 @@ import { build } from 'esbuild';
 
 await build({
   absWorkingDir: path.dirname(fileURLToPath(import.meta.url)),
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The server, and the operations CLI (backup, restore, migrate-to-postgres): dist/main.js, dist/cli.js.
+  entryPoints: ['src/main.ts', 'src/cli.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node24',

@@ -9,7 +9,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const ADMIN_PASSWORD = 'E2e-admin-pass-2026';
 export const DEMO_PASSWORD = 'E2e-demo-pass-2026';
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -19,6 +19,16 @@ const freePort = () =>
       );
     });
   });
+
+/** The state letter of /proc/<pid>/stat (R, S, Z, ...), or null when there is no such process. */
+export const procState = (pid: number): string | null => {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? null;
+  } catch {
+    return null;
+  }
+};
 
 export interface RunningServer {
   baseURL: string;
@@ -33,12 +43,24 @@ export interface RunningServer {
  */
 export const startServer = async (
   env: Record<string, string> = {},
-  opts: { dataDir?: string; keepDataDir?: boolean } = {},
+  opts: {
+    dataDir?: string;
+    keepDataDir?: boolean;
+    /**
+     * Run the server under a parent that never reaps it (a shell that becomes `sleep`), as in a
+     * container without an init: once killed, the server stays a zombie.
+     */
+    unreapedParent?: boolean;
+  } = {},
 ): Promise<RunningServer & { pid: number; kill(signal: NodeJS.Signals): void }> => {
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-e2e-'));
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+  const main = path.join(ROOT, 'apps/server/dist/main.js');
+  const [cmd, args] = opts.unreapedParent
+    ? ['sh', ['-c', '"$0" "$1" & echo "server-pid $!"; exec sleep 3600', process.execPath, main]]
+    : [process.execPath, [main]];
+  const child: ChildProcess = spawn(cmd, args, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -62,8 +84,15 @@ export const startServer = async (
   });
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
+  const serverPid = () =>
+    opts.unreapedParent ? Number(/server-pid (\d+)/.exec(out)?.[1] ?? 0) : (child.pid ?? 0);
+  const serverGone = () => {
+    if (!opts.unreapedParent) return child.exitCode !== null;
+    const state = procState(serverPid());
+    return serverPid() > 0 && (state === null || state === 'Z');
+  };
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    if (serverGone()) throw new Error(`server exited early:\n${out}`);
     try {
       const res = await fetch(`${baseURL}/api/ready`);
       if (res.ok) break;
@@ -71,6 +100,7 @@ export const startServer = async (
       // not listening yet
     }
     if (Date.now() > deadline) {
+      if (opts.unreapedParent && serverPid() > 0) process.kill(serverPid(), 'SIGKILL');
       child.kill('SIGKILL');
       throw new Error(`server did not become ready:\n${out}`);
     }
@@ -79,11 +109,17 @@ export const startServer = async (
   return {
     baseURL,
     dataDir,
-    pid: child.pid ?? 0,
-    kill: (signal) => child.kill(signal),
+    pid: serverPid(),
+    kill: (signal) => process.kill(serverPid(), signal),
     output: () => out,
     async stop() {
-      if (child.exitCode === null) {
+      if (opts.unreapedParent) {
+        if (!serverGone()) process.kill(serverPid(), 'SIGTERM');
+        const deadline = Date.now() + 15_000;
+        while (!serverGone() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        if (!serverGone()) process.kill(serverPid(), 'SIGKILL');
+        child.kill('SIGKILL'); // the non-reaping parent; its zombie child goes with it
+      } else if (child.exitCode === null) {
         let timer: NodeJS.Timeout | undefined;
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');

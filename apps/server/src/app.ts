@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { RequestLogController, requestIdFor } from './lib/logging';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { SessionService } from './modules/auth/sessions';
@@ -27,7 +28,7 @@ import { exportRoutes } from './modules/exports/routes';
 import { ExportService } from './modules/exports/service';
 import { fileRoutes } from './modules/files/routes';
 import { FileService, IMAGE_MAX_BYTES } from './modules/files/service';
-import { healthRoutes } from './modules/health/routes';
+import { registerOps } from './modules/ops';
 import { DashboardService } from './modules/orders/dashboard.service';
 import { DealService } from './modules/orders/deals.service';
 import { OrderService } from './modules/orders/orders.service';
@@ -59,7 +60,9 @@ import type { AppDeps } from './types';
 export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
+    logController: new RequestLogController(),
+    genReqId: requestIdFor,
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy,
     return503OnClosing: true,
@@ -107,7 +110,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   );
   const auth = new AuthService(deps.database.db, sessions, now, deps.scrypt);
   await app.register(accessPlugin, { sessions });
-  await app.register(healthRoutes);
+  await registerOps(app, { recentErrors: deps.recentErrors, metricsToken: deps.config.metricsToken });
   await app.register(authRoutes, { auth, sessions });
   await app.register(loginLockRoutes);
 

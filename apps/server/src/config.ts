@@ -79,6 +79,16 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Bearer token for /api/metrics (Prometheus); absent: only staff holding system.monitor. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LOG_FORMAT: z
+    .enum(['auto', 'json', 'pretty'], { message: 'must be auto, json or pretty' })
+    .optional()
+    .default('auto'),
 });
 
 export interface Config {
@@ -100,6 +110,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   wecomApiBase: string;
+  metricsToken?: string;
+  logFormat?: 'auto' | 'json' | 'pretty';
 }
 
 export class ConfigError extends Error {}
@@ -139,5 +151,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     wecomApiBase: e.WECOM_API_BASE ?? 'https://qyapi.weixin.qq.com',
+    metricsToken: e.METRICS_TOKEN,
+    logFormat: e.LOG_FORMAT,
   };
 };

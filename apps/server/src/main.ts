@@ -9,7 +9,14 @@ import { bootstrap } from './db/seed/bootstrap';
 import { auditRetentionJob } from './jobs/audit-retention';
 import { exportCleanupJob } from './jobs/export-cleanup';
 import { Scheduler } from './jobs/scheduler';
-import { acquireDataDirLock, DataDirLockedError, randomSecret, readOrCreateSecretFile } from './lib/data-dir';
+import {
+  acquireDataDirLock,
+  DataDirLockedError,
+  randomSecret,
+  readOrCreateSecretFile,
+  updateDataDirLock,
+} from './lib/data-dir';
+import { createLogger, RecentErrors } from './lib/logging';
 import { callNumberHealthJob, smsReviewSyncJob } from './modules/calls/jobs';
 import { clientRecycleJob } from './modules/clients/jobs';
 import { wecomSyncJob } from './modules/wecom/jobs';
@@ -61,18 +68,16 @@ const main = async () => {
     );
   }
 
+  const recentErrors = new RecentErrors();
+  const backupToken = config.databaseUrl ? undefined : randomSecret();
   const app = await buildApp({
     config,
     database,
     secretKey: secret,
     webDistDir: WEB_DIST,
-    logger: {
-      level: config.logLevel,
-      redact: {
-        paths: ['req.headers.authorization', 'req.body.password', 'req.body.token', 'req.headers.cookie'],
-        censor: '[redacted]',
-      },
-    },
+    loggerInstance: createLogger({ level: config.logLevel, format: config.logFormat, recentErrors }),
+    recentErrors,
+    backupToken,
   });
   const scheduler = new Scheduler(database.db, app.log, app.deps.now);
   scheduler.add(auditRetentionJob(config.auditRetentionDays));
@@ -95,6 +100,15 @@ const main = async () => {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  if (backupToken) {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
+    updateDataDirLock(config.dataDir, {
+      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      backupToken,
+    });
+  }
   process.stdout.write(`  EduCRM is serving on http://${config.host}:${config.port} (${database.kind})\n`);
 };
 

@@ -41,6 +41,12 @@ export interface AppDeps {
   /** Directory of the built console; absent in API tests. */
   webDistDir?: string;
   logger?: boolean | object;
+  /** The process's logger (main.ts: JSON or readable lines); wins over `logger`. */
+  loggerInstance?: import('fastify').FastifyBaseLogger;
+  /** Where the logger keeps its last error entries (System > Server). */
+  recentErrors?: import('./lib/logging').RecentErrors;
+  /** PGlite: the token `npm run backup` presents to take a backup through this process. */
+  backupToken?: string;
 }
 
 declare module 'fastify' {

@@ -7,6 +7,7 @@ export * from './dictionaries';
 export * from './envelope';
 export * from './list';
 export * from './messages';
+export * from './ops';
 export * from './orders';
 export * from './products';
 export * from './system';

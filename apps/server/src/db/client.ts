@@ -36,6 +36,10 @@ export interface Database {
   /** Runs fn on one connection holding a session advisory lock (migrations, bootstrap). */
   withExclusive<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL: the connection pool's counts (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
+  /** PGlite: the embedded database itself (consistent backups through the serving process). */
+  pglite?: PGlite;
 }
 
 /** Built by apps/server/pglite-template.mjs next to the server bundle (absent in tests). */
@@ -85,6 +89,8 @@ export interface OpenOptions {
   /** PGlite data directory; undefined = in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
+  /** PGlite: start an empty data directory from this dump (restore) instead of the template. */
+  loadDataDir?: Blob;
 }
 
 // bigint columns come back as JS numbers: ids and fen amounts stay far below 2^53.
@@ -105,9 +111,11 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
     let closing = false;
     let retry: NodeJS.Timeout | undefined;
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const max = opts.poolSize ?? 10;
     return {
       db,
       kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       async prepared<T>(name: string, text: string, params: unknown[]) {
         const res = await pool.query({ name, text, values: params });
         return res.rows as T[];
@@ -168,13 +176,14 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
   const client = await PGlite.create({
     dataDir: opts.pgliteDir,
     extensions: { pg_trgm },
-    loadDataDir: templateFor(opts.pgliteDir),
+    loadDataDir: opts.loadDataDir ?? templateFor(opts.pgliteDir),
     startParams: PGLITE_START_PARAMS,
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     async prepared<T>(_name: string, text: string, params: unknown[]) {
       const res = await client.query<T>(text, params);
       return res.rows;

@@ -27,6 +27,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     tokenInBody?: boolean;
   }
+  interface FastifyRequest {
+    /** Set by a route's own onRequest hook that accepted a machine credential (METRICS_TOKEN). */
+    accessGranted: boolean;
+  }
   interface FastifyInstance {
     /** Every /api route with its declared access: the role x route matrix test walks it. */
     routeAccess: { method: string; url: string; access: RouteAccess }[];
@@ -56,6 +60,7 @@ export const holdsAny = (held: ReadonlySet<string>, needed: string | readonly st
 export const accessPlugin = fp(
   async (app: FastifyInstance, opts: { sessions: SessionService }) => {
     app.decorateRequest('principal', null);
+    app.decorateRequest('accessGranted', false);
     app.decorate('routeAccess', []);
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/')) return;
@@ -74,7 +79,7 @@ export const accessPlugin = fp(
     });
     app.addHook('preValidation', async (req) => {
       const access = req.routeOptions.config.access;
-      if (!access || 'public' in access) return;
+      if (!access || 'public' in access || req.accessGranted) return;
       const token = tokenOf(req);
       if (!token) throw unauthorized();
       const principal = await opts.sessions.authenticate(token, app.deps.now());

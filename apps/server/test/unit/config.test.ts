@@ -21,6 +21,14 @@ describe('loadConfig', () => {
       auditRetentionDays: 365,
       logLevel: 'info',
       trustProxy: false,
+      metricsToken: undefined,
+      logFormat: 'auto',
+    });
+    expect(
+      loadConfig({ METRICS_TOKEN: 'a-metrics-token-of-32-characters', LOG_FORMAT: 'json' }),
+    ).toMatchObject({
+      metricsToken: 'a-metrics-token-of-32-characters',
+      logFormat: 'json',
     });
     expect(c.dataDir.endsWith('data')).toBe(true);
   });
@@ -37,6 +45,8 @@ describe('loadConfig', () => {
     fails({ ACCESS_TOKEN_TTL_SECONDS: '-5' }, 'ACCESS_TOKEN_TTL_SECONDS');
     fails({ ACCESS_TOKEN_TTL_SECONDS: '300', REFRESH_WINDOW_SECONDS: '600' }, 'REFRESH_WINDOW_SECONDS');
     fails({ AUDIT_RETENTION_DAYS: '0' }, 'AUDIT_RETENTION_DAYS');
+    fails({ METRICS_TOKEN: 'too-short' }, 'METRICS_TOKEN');
+    fails({ LOG_FORMAT: 'xml' }, 'LOG_FORMAT');
   });
   it('accepts good values', () => {
     const c = loadConfig({

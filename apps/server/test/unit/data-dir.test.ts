@@ -1,11 +1,37 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { acquireDataDirLock, DataDirLockedError, readOrCreateSecretFile } from '../../src/lib/data-dir';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  acquireDataDirLock,
+  DataDirLockedError,
+  describeSelf,
+  parseLockFile,
+  readOrCreateSecretFile,
+  readProcStat,
+} from '../../src/lib/data-dir';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-lock-'));
+const children: number[] = [];
+afterEach(() => {
+  for (const pid of children.splice(0)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});
+const waitFor = async (check: () => boolean, what: string) => {
+  const deadline = Date.now() + 5000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+const writeLock = (dir: string, owner: object) =>
+  fs.writeFileSync(path.join(dir, 'server.lock'), JSON.stringify(owner));
 
 describe('data directory lock', () => {
   it('refuses a second holder while the first is alive, and frees on release', () => {
@@ -26,9 +52,59 @@ describe('data directory lock', () => {
     ]).stdout.toString();
     fs.writeFileSync(path.join(dir, 'server.lock'), dead);
     const release = acquireDataDirLock(dir);
-    expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(process.pid));
+    expect(parseLockFile(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8'))?.pid).toBe(process.pid);
     release();
   });
+  it('records pid, start time and boot id in the lock file', () => {
+    const dir = tmp();
+    const release = acquireDataDirLock(dir);
+    const owner = parseLockFile(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8'));
+    expect(owner?.pid).toBe(process.pid);
+    expect(owner?.startTime).toBe(readProcStat(process.pid)?.startTime);
+    expect(owner?.bootId).toMatch(/^[0-9a-f-]{36}$/);
+    release();
+    expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
+  });
+
+  it('treats a killed but unreaped (zombie) holder as dead', async () => {
+    // The shell backgrounds a short sleep, then becomes `sleep 30`, which never reaps it: a real zombie.
+    const parent = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 30'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    children.push(parent.pid ?? 0);
+    const zombie = await new Promise<number>((resolve) =>
+      parent.stdout.once('data', (d) => resolve(Number.parseInt(String(d), 10))),
+    );
+    await waitFor(() => readProcStat(zombie)?.state === 'Z', 'the child to become a zombie');
+    const dir = tmp();
+    const stat = readProcStat(zombie);
+    writeLock(dir, { pid: zombie, startTime: stat?.startTime, bootId: describeSelf().bootId });
+    // The pid still exists (kill(pid, 0) succeeds on a zombie), yet the lock is reclaimed.
+    expect(() => process.kill(zombie, 0)).not.toThrow();
+    const release = acquireDataDirLock(dir);
+    expect(parseLockFile(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8'))?.pid).toBe(process.pid);
+    release();
+  });
+
+  it('reclaims a lock whose pid was recycled by another process, refuses the true holder', () => {
+    const other = spawn('sleep', ['30'], { stdio: 'ignore' });
+    const pid = other.pid ?? 0;
+    children.push(pid);
+    const live = readProcStat(pid);
+    expect(live?.state).not.toBe('Z');
+    const { bootId } = describeSelf();
+    const dir = tmp();
+    // Same pid, same boot, same start time: the holder itself, alive.
+    writeLock(dir, { pid, startTime: live?.startTime, bootId });
+    expect(() => acquireDataDirLock(dir)).toThrow(/Another EduCRM server \(pid \d+\)/);
+    // Same pid, another start time: the holder died and the pid now names another process.
+    writeLock(dir, { pid, startTime: String(Number(live?.startTime) - 1), bootId });
+    acquireDataDirLock(dir)();
+    // Same pid and start time but written before a reboot.
+    writeLock(dir, { pid, startTime: live?.startTime, bootId: '00000000-0000-0000-0000-000000000000' });
+    acquireDataDirLock(dir)();
+  });
+
   it('keeps generated secrets with mode 0600 and reuses them', () => {
     const dir = tmp();
     const a = readOrCreateSecretFile(dir, 'secret-key', () => 'first-value');

@@ -3,6 +3,7 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
+  CloudServerOutlined,
   DashboardOutlined,
   IdcardOutlined,
   LinkOutlined,
@@ -34,6 +35,7 @@ const ICONS: Record<string, ComponentType> = {
   apartment: ApartmentOutlined,
   safety: SafetyCertificateOutlined,
   audit: AuditOutlined,
+  server: CloudServerOutlined,
 };
 
 export const RouteIcon = ({ name }: { name?: string }) => {

@@ -102,7 +102,7 @@ test('at 991 px the language and settings stay in the navbar, and the order acti
       await quietTables(page);
       const navbar = page.locator('.navbar');
       expect(
-        await navbar.locator('button[aria-label^="' + (lang === 'zh' ? '语言' : 'Language') + '"]').count(),
+        await navbar.locator(`button[aria-label^="${lang === 'zh' ? '语言' : 'Language'}"]`).count(),
       ).toBe(1);
       expect(await navbar.locator('.settings-handle').count()).toBe(1);
       // Nothing floats over the page's right edge.

@@ -165,6 +165,10 @@ test('admin: category pair, a multi-spec product, its copy on sale, SKU stock in
   await page.getByText(`这是「${name}」的副本`).waitFor();
   expect(await step(page, 'basics').getByLabel('商品名称').inputValue()).toBe(copyName);
   await page.getByRole('button', { name: '保存并上架' }).click();
+  // A copy starts with no stock: going on sale names the SKUs with none and asks first.
+  await page.getByTestId('no-stock-skus').waitFor();
+  expect(await page.getByTestId('no-stock-skus').locator('li').count()).toBeGreaterThan(0);
+  await page.getByRole('button', { name: '仍要上架' }).click();
   await toast(page, `商品「${copyName}」已保存并上架`).waitFor();
   await page.waitForSelector('[data-testid="product-list-page"]');
   await page.getByTestId('product-tab-ON').click();

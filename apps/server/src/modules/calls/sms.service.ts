@@ -1,6 +1,5 @@
 import {
   isCnMobile,
-  type Language,
   maskMobile,
   normalizeMobile,
   SIGN_SOURCES,

@@ -238,15 +238,15 @@ export const screenshotOnFailure = (page: () => Page | undefined) =>
   });
 
 /**
- * Waits for dialogs, drawers and popups to stop moving (zooming or sliding in): a click during the
- * motion may land beside the button it aimed at.
+ * Waits for dialogs, drawers, popovers and dropdowns to stop moving (zooming or sliding in): a click
+ * during the motion may press on the button and release beside it.
  */
 export const settle = (page: Page) =>
   page.waitForFunction(
     () =>
       Array.from(
         document.querySelectorAll(
-          '.ant-modal, .ant-drawer-content-wrapper, .ant-modal-mask, .ant-drawer-mask',
+          '.ant-modal, .ant-drawer-content-wrapper, .ant-modal-mask, .ant-drawer-mask, .ant-popover, .ant-dropdown',
         ),
       )
         .flatMap((el) => el.getAnimations())

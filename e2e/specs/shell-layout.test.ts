@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, inject, test } from 'vitest';
 import { type BrowserSession, openBrowser } from '../support/browser';
 import { cookieValue, message, open, resetBrowser, signIn } from './shell-support';
-import { adminApi } from './system-support';
+import { clearAdminLanguage } from './system-support';
 
 const baseURL = inject('baseURL');
 let browser: BrowserSession;
@@ -93,9 +93,8 @@ test('language: cookie, message, antd locale, titles and the document title foll
   await page.reload();
   await page.waitForSelector('[data-testid="profile-page"]');
   expect(await page.locator('.sidebar-container').textContent()).toContain('ダッシュボード');
-  // The navbar also kept the choice on the account, which later sign-ins follow: back to Chinese.
-  const { call } = await adminApi(baseURL);
-  await call('PUT', '/v1/profile/language', { lang: 'zh' });
+  // The navbar also kept the choice on the account, which fresh browsers follow: back to none.
+  await clearAdminLanguage(baseURL);
 });
 
 test('size: cookie, message, applied live to antd without remounting the page', async () => {

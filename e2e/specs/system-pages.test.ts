@@ -4,6 +4,7 @@ import { screenshot } from '../support/browser';
 import { cookieValue, message, open } from './shell-support';
 import {
   adminApi,
+  clearAdminLanguage,
   openConsole,
   screenshotOnFailure,
   seriousA11yViolations,
@@ -70,4 +71,5 @@ test('switching the language in the navbar translates the pages and is kept on t
   // The choice is on the account too (PUT /profile/language).
   const { call } = await adminApi(baseURL);
   await expect.poll(async () => (await call<{ lang: string | null }>('GET', '/v1/profile')).lang).toBe('zh');
+  await clearAdminLanguage(baseURL);
 });

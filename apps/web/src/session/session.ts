@@ -1,4 +1,5 @@
-import { LANGUAGES, type Language } from '@educrm/contract/constants';
+import { COOKIE, LANGUAGES, type Language } from '@educrm/contract/constants';
+import Cookies from 'js-cookie';
 import { getInfo, logout as logoutCall } from '../api/auth';
 import i18n from '../i18n';
 import { useAppStore } from '../stores/app';
@@ -15,12 +16,17 @@ const fetchInfo = async (token: string) => {
   return info;
 };
 
-/** The account's preferred language (profile) wins over the browser's: applied when the session loads. */
+/**
+ * The account's preferred language (profile) wins over the browser's, applied when a session loads
+ * in a browser where no language was chosen (no language cookie): cookie > account > browser.
+ */
 const applyPreferredLanguage = async (lang: string | null) => {
-  if (!lang || !(LANGUAGES as readonly string[]).includes(lang)) return;
+  if (!lang || !(LANGUAGES as readonly string[]).includes(lang) || hasLanguageCookie()) return;
   const app = useAppStore.getState();
-  if (app.language !== lang) await app.setLanguage(lang as Language);
+  await app.setLanguage(lang as Language); // also keeps it in this browser's cookie
 };
+
+const hasLanguageCookie = () => Cookies.get(COOKIE.language) !== undefined;
 
 let loading: Promise<void> | null = null;
 

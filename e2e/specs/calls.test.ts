@@ -152,9 +152,10 @@ test('admin drafts a template, submits it, sees it approved, sends it to a clien
     .first()
     .click();
   await dialog.getByLabel('course').fill('数学');
-  expect(await dialog.getByTestId('sms-preview').textContent()).toContain(
-    `${client.name}家长您好，数学将于本周六上午开课`,
-  );
+  // The preview follows the typed value (a re-render after the input).
+  await expect
+    .poll(() => dialog.getByTestId('sms-preview').textContent())
+    .toContain(`${client.name}家长您好，数学将于本周六上午开课`);
   await dialog.getByRole('button', { name: label('发送') }).click();
   await toast(page, '短信已发送').waitFor();
   await detail.getByRole('tab', { name: '短信' }).click();

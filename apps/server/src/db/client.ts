@@ -23,6 +23,10 @@ export type Channel = keyof typeof CHANNELS;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the connection string (the job queue opens its own small pool on it). */
+  url?: string;
+  /** PGlite: the one embedded client (the job queue shares it through pg-boss's adapter). */
+  pglite?: PGlite;
   /**
    * A hot-path query by a fixed name and text: PostgreSQL prepares it once per connection. Only
    * for constant SQL text with parameters (the per-request session check).
@@ -108,6 +112,7 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
     return {
       db,
       kind: 'postgres',
+      url: opts.databaseUrl,
       async prepared<T>(name: string, text: string, params: unknown[]) {
         const res = await pool.query({ name, text, values: params });
         return res.rows as T[];
@@ -175,6 +180,7 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     async prepared<T>(_name: string, text: string, params: unknown[]) {
       const res = await client.query<T>(text, params);
       return res.rows;

@@ -4,3 +4,4 @@ export * from './files';
 export * from './orders';
 export * from './products';
 export * from './system';
+export * from './jobs';

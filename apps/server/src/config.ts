@@ -74,6 +74,10 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 or 0' })
     .optional()
     .transform((v) => v === '1' || v === 'true'),
+  /** Job queue: a job whose worker stops heart-beating this long (killed server) is retried (>= 10). */
+  JOB_HEARTBEAT_SECONDS: positiveInt(10).pipe(z.number().min(10, 'must be at least 10')),
+  /** Job queue: how often idle workers look for jobs. */
+  JOB_POLL_SECONDS: positiveInt(1),
 });
 
 export interface Config {
@@ -94,6 +98,8 @@ export interface Config {
   auditRetentionDays: number;
   logLevel: string;
   trustProxy: boolean;
+  jobHeartbeatSeconds: number;
+  jobPollSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -132,5 +138,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    jobHeartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
+    jobPollSeconds: e.JOB_POLL_SECONDS,
   };
 };

@@ -8,7 +8,6 @@ import { runMigrations } from './db/migrate';
 import { bootstrap } from './db/seed/bootstrap';
 import { auditRetentionJob } from './jobs/audit-retention';
 import { exportCleanupJob } from './jobs/export-cleanup';
-import { Scheduler } from './jobs/scheduler';
 import { acquireDataDirLock, DataDirLockedError, randomSecret, readOrCreateSecretFile } from './lib/data-dir';
 import { clientRecycleJob } from './modules/clients/jobs';
 
@@ -72,13 +71,16 @@ const main = async () => {
       },
     },
   });
-  const scheduler = new Scheduler(database.db, app.log, app.deps.now);
+  // Scheduled work runs on the durable job queue (cron in Asia/Shanghai, once per tick across servers).
+  const scheduler = app.deps.queue;
   scheduler.add(auditRetentionJob(config.auditRetentionDays));
   scheduler.add(exportCleanupJob());
   scheduler.add(clientRecycleJob());
 
+  await scheduler.start();
+
   app.addHook('onClose', async () => {
-    scheduler.stop();
+    await scheduler.stop();
     await database.close();
     releaseLock();
   });

@@ -35,7 +35,7 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { fromDrizzle, fromPglite, type Job as BossJob, PgBoss } from 'pg-boss';
+import { type Job as BossJob, fromDrizzle, fromPglite, PgBoss } from 'pg-boss';
 import type { Database, Db, DbOrTx } from '../db/client';
 import { jobRun, jobSchedule } from '../db/schema';
 import type { Job as LegacyJob } from './scheduler';
@@ -166,8 +166,17 @@ export class JobQueue {
       throw new Error(`job ${def.name} is declared twice`);
     }
     this.defs.set(def.name, def as unknown as AnyDef);
-    if (this.boss && !this.starting) void this.install(this.boss, def as unknown as AnyDef);
+    if (this.boss && !this.starting) {
+      this.install(this.boss, def as unknown as AnyDef).catch((err) =>
+        this.opts.log.error({ err, job: def.name }, 'job registration failed'),
+      );
+    }
     return def;
+  }
+
+  /** The old Scheduler's `add(job)`: main.ts registers scheduled jobs with one line each. */
+  add(job: JobDef<never> | LegacyJob) {
+    this.register(job);
   }
 
   definitions(): AnyDef[] {
@@ -203,7 +212,12 @@ export class JobQueue {
     const boss =
       this.database.kind === 'pglite' && this.database.pglite
         ? new PgBoss({ ...common, backend: 'pglite', db: fromPglite(this.database.pglite) })
-        : new PgBoss({ ...common, connectionString: this.database.url, max: 4, application_name: 'educrm-queue' });
+        : new PgBoss({
+            ...common,
+            connectionString: this.database.url,
+            max: 4,
+            application_name: 'educrm-queue',
+          });
     boss.on('error', (err) => this.opts.log.error({ err }, 'job queue error'));
     await boss.start();
     for (const def of this.defs.values()) await this.install(boss, def);
@@ -221,10 +235,11 @@ export class JobQueue {
       deleteAfterSeconds: 7 * 24 * 3600,
     };
     if (await boss.getQueue(def.name)) await boss.updateQueue(def.name, options);
-    else await boss.createQueue(def.name, options).catch(async (err) => {
-      // Another server created it at the same moment.
-      if (!(await boss.getQueue(def.name))) throw err;
-    });
+    else
+      await boss.createQueue(def.name, options).catch(async (err) => {
+        // Another server created it at the same moment.
+        if (!(await boss.getQueue(def.name))) throw err;
+      });
     if (def.cron) {
       await boss.schedule(def.name, def.cron, { trigger: 'SCHEDULE' }, { tz: JOB_TIME_ZONE });
     }
@@ -327,11 +342,25 @@ export class JobQueue {
       await this.ready();
     }
     const boss = this.boss as PgBoss;
-    return boss.send(name, { ...(data as object), trigger: opts.trigger ?? 'QUEUED' }, {
-      ...(opts.tx ? { db: fromDrizzle(opts.tx as never, sql as never) } : {}),
-      ...(opts.startAfter !== undefined ? { startAfter: opts.startAfter } : {}),
-      ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
-    });
+    return boss.send(
+      name,
+      { ...(data as object), trigger: opts.trigger ?? 'QUEUED' },
+      {
+        ...(opts.tx ? { db: fromDrizzle(opts.tx as never, sql as never) } : {}),
+        ...(opts.startAfter !== undefined ? { startAfter: opts.startAfter } : {}),
+        ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      },
+    );
+  }
+
+  /** Whether a job of `name` whose data has `key` = `value` is still queued, waiting for a retry or running. */
+  async isPending(name: string, key: string, value: string): Promise<boolean> {
+    await this.ready();
+    const res = (await this.database.db.execute(
+      sql`SELECT 1 FROM pgboss.job WHERE name = ${name} AND data->>${key} = ${value}
+          AND state IN ('created', 'retry', 'active') LIMIT 1`,
+    )) as unknown as { rows: unknown[] };
+    return res.rows.length > 0;
   }
 
   /** "Run now" from System > Jobs: a manual run, also of a paused job. */
@@ -358,7 +387,10 @@ export class JobQueue {
     if (!names.length) return [];
     const db = this.database.db;
     const paused = new Map(
-      (await db.select().from(jobSchedule).where(inArray(jobSchedule.name, names))).map((r) => [r.name, r.paused]),
+      (await db.select().from(jobSchedule).where(inArray(jobSchedule.name, names))).map((r) => [
+        r.name,
+        r.paused,
+      ]),
     );
     const counts = new Map<string, { queued: number; active: number; failed: number }>();
     const res = (await db.execute(

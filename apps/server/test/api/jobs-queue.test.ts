@@ -109,11 +109,10 @@ describe('job queue (pg-boss on the server database)', () => {
 
   it('retries a failing job with its retry policy, recording each attempt', async () => {
     await queue.send(flaky, { failTimes: 1 });
-    await waitFor(
-      async () =>
-        (await database.db.select().from(jobRun).where(eq(jobRun.job, 'test.flaky'))).some(
-          (r) => r.status === 'SUCCESS',
-        ),
+    await waitFor(async () =>
+      (await database.db.select().from(jobRun).where(eq(jobRun.job, 'test.flaky'))).some(
+        (r) => r.status === 'SUCCESS',
+      ),
     );
     const runs = await database.db.select().from(jobRun).where(eq(jobRun.job, 'test.flaky'));
     expect(runs.map((r) => r.status).sort()).toEqual(['FAILED', 'SUCCESS']);

@@ -83,6 +83,7 @@ export const orderExporter = (
   const h = H[lang];
   return {
     kind: 'orders',
+    params: { filters: f, lang },
     sheetName: h.orderNo,
     fileName: `orders-${stamp()}.xlsx`,
     columns: [
@@ -113,6 +114,7 @@ export const dealExporter = (
   const h = H[lang];
   return {
     kind: 'deals',
+    params: { filters: f, lang },
     sheetName: h.products,
     fileName: `deals-${stamp()}.xlsx`,
     columns: [

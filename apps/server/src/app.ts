@@ -39,6 +39,7 @@ import { AuditService } from './modules/system/audit.service';
 import { departmentRoutes } from './modules/system/departments.routes';
 import { DepartmentService } from './modules/system/departments.service';
 import { adminUserExporter, auditExporter } from './modules/system/exporters';
+import { jobRoutes } from './modules/system/jobs.routes';
 import { loginLockRoutes } from './modules/system/login-locks.routes';
 import { profileRoutes } from './modules/system/profile.routes';
 import { ProfileService } from './modules/system/profile.service';
@@ -113,6 +114,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth, sessions });
   await app.register(loginLockRoutes);
+  await app.register(jobRoutes);
 
   const db = deps.database.db;
   // Uploads: one file of at most 2 MB per request (images); imports set their own limit per route.

@@ -206,6 +206,7 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
       page('system.dept-list', '/system/dept-list', A, [['system.dept.write', A]]),
       page('system.role-list', '/system/role-list', A, [['system.role.write', A]]),
       page('system.audit-log', '/system/audit-log', A, [['system.audit.export', A]]),
+      page('system.job-list', '/system/job-list', A, [['system.job.run', A]]),
     ],
   },
 ];

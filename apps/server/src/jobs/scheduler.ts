@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../db/client';
 import { jobRun } from '../db/schema';
 

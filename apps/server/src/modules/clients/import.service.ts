@@ -396,7 +396,7 @@ export class ClientImportService {
     progress: (c: Record<string, number>) => Promise<void>,
   ): Promise<Record<string, number>> {
     const [job] = await this.db.select().from(clientImportJob).where(eq(clientImportJob.id, id));
-    if (!job || job.status !== 'RUNNING' || !job.sourceFileId) return { skipped: 1 };
+    if (job?.status !== 'RUNNING' || !job.sourceFileId) return { skipped: 1 };
     const p = principalFromSnapshot(principal);
     const lang = job.lang as Language;
     const { header, columns, data } = await this.loadSheet(job.sourceFileId, job.fileName);
@@ -414,7 +414,7 @@ export class ClientImportService {
           .from(clientImportJob)
           .where(eq(clientImportJob.id, id))
           .for('update');
-        if (!row || row.status !== 'RUNNING' || row.processed !== start) return false;
+        if (row?.status !== 'RUNNING' || row.processed !== start) return false;
         if (target.kind === 'user') await lockUserOwnership(tx, target.user.id);
         const done: RowResult[] = [];
         for (const cells of chunk) {
@@ -513,7 +513,7 @@ export class ClientImportService {
    */
   private async fail(id: string, err: unknown) {
     const [job] = await this.db.select().from(clientImportJob).where(eq(clientImportJob.id, id));
-    if (!job || job.status !== 'RUNNING') return;
+    if (job?.status !== 'RUNNING') return;
     let fileId: string | null = null;
     const results = (job.rowResults as StoredResult[]).map(fromStored);
     if (job.sourceFileId && results.length) {

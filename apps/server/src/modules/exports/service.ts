@@ -165,7 +165,7 @@ export class ExportService {
     progress: (c: Record<string, number>) => Promise<void>,
   ): Promise<Record<string, number>> {
     const [job] = await this.db.select().from(exportJob).where(eq(exportJob.id, id));
-    if (!job || job.status !== 'RUNNING') return { skipped: 1 };
+    if (job?.status !== 'RUNNING') return { skipped: 1 };
     const exporter = this.exporterOf(job);
     if (!exporter) {
       // Started by a server that has since stopped, for a kind that cannot be rebuilt here.

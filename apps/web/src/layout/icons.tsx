@@ -9,6 +9,7 @@ import {
   PhoneOutlined,
   ReadOutlined,
   SafetyCertificateOutlined,
+  ScheduleOutlined,
   SettingOutlined,
   ShoppingCartOutlined,
   TeamOutlined,
@@ -34,6 +35,7 @@ const ICONS: Record<string, ComponentType> = {
   apartment: ApartmentOutlined,
   safety: SafetyCertificateOutlined,
   audit: AuditOutlined,
+  schedule: ScheduleOutlined,
 };
 
 export const RouteIcon = ({ name }: { name?: string }) => {

@@ -18,4 +18,8 @@ export const systemRoutes = groupRoute('system', { title: 'system', icon: 'setti
     icon: 'audit',
     page: () => import('../../pages/system/audit-log/AuditLogPage'),
   }),
+  pageRoute('system.job-list', {
+    icon: 'schedule',
+    page: () => import('../../pages/system/job-list/JobListPage'),
+  }),
 ]);

@@ -116,6 +116,8 @@ export interface QueueOptions {
   monitorIntervalSeconds?: number;
   /** Jobs run at once per worker in this process. */
   concurrency?: number;
+  /** false: this process only sends jobs and runs no workers or schedules (tests, a web-only node). */
+  workers?: boolean;
 }
 
 export interface JobRunRow {
@@ -206,6 +208,8 @@ export class JobQueue {
       monitorIntervalSeconds: o.monitorIntervalSeconds ?? 5,
       superviseIntervalSeconds: o.monitorIntervalSeconds ?? 5,
       cronWorkerIntervalSeconds: 5,
+      schedule: o.workers !== false,
+      supervise: o.workers !== false,
       registerInstance: false,
       openTelemetry: { enabled: false },
     };
@@ -240,6 +244,7 @@ export class JobQueue {
         // Another server created it at the same moment.
         if (!(await boss.getQueue(def.name))) throw err;
       });
+    if (this.opts.workers === false) return;
     if (def.cron) {
       await boss.schedule(def.name, def.cron, { trigger: 'SCHEDULE' }, { tz: JOB_TIME_ZONE });
     }

@@ -644,10 +644,6 @@ const en: Messages = {
       attempt: 'Retry',
       counts: 'Result',
       error: 'Error',
-      status_RUNNING: 'Running',
-      status_SUCCESS: 'Succeeded',
-      status_FAILED: 'Failed',
-      status_INTERRUPTED: 'Interrupted',
       trigger_SCHEDULE: 'Schedule',
       trigger_MANUAL: 'Manual',
       trigger_QUEUED: 'Module',
@@ -656,6 +652,16 @@ const en: Messages = {
       name_export_cleanup: 'Expired export clean-up',
       name_exports_build: 'Background export',
       name_clients_import: 'Client import',
+      status: {
+        RUNNING: 'Running',
+        SUCCESS: 'Succeeded',
+        FAILED: 'Failed',
+        INTERRUPTED: 'Interrupted',
+      },
+      sched: {
+        ACTIVE: 'On schedule',
+        PAUSED: 'Paused',
+      },
     },
     audit: {
       at: 'Time',

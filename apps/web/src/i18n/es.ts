@@ -649,10 +649,6 @@ const es: Messages = {
       attempt: 'Reintento',
       counts: 'Resultado',
       error: 'Error',
-      status_RUNNING: 'En curso',
-      status_SUCCESS: 'Correcta',
-      status_FAILED: 'Fallida',
-      status_INTERRUPTED: 'Interrumpida',
       trigger_SCHEDULE: 'Programación',
       trigger_MANUAL: 'Manual',
       trigger_QUEUED: 'Módulo',
@@ -661,6 +657,16 @@ const es: Messages = {
       name_export_cleanup: 'Limpieza de exportaciones caducadas',
       name_exports_build: 'Exportación en segundo plano',
       name_clients_import: 'Importación de clientes',
+      status: {
+        RUNNING: 'En curso',
+        SUCCESS: 'Correcta',
+        FAILED: 'Fallida',
+        INTERRUPTED: 'Interrumpida',
+      },
+      sched: {
+        ACTIVE: 'Según lo programado',
+        PAUSED: 'En pausa',
+      },
     },
     audit: {
       at: 'Hora',

@@ -635,10 +635,6 @@ const ja: Messages = {
       attempt: '再試行',
       counts: '結果',
       error: 'エラー',
-      status_RUNNING: '実行中',
-      status_SUCCESS: '成功',
-      status_FAILED: '失敗',
-      status_INTERRUPTED: '中断',
       trigger_SCHEDULE: 'スケジュール',
       trigger_MANUAL: '手動',
       trigger_QUEUED: 'モジュール',
@@ -647,6 +643,16 @@ const ja: Messages = {
       name_export_cleanup: '期限切れエクスポートの削除',
       name_exports_build: 'バックグラウンドエクスポート',
       name_clients_import: '顧客インポート',
+      status: {
+        RUNNING: '実行中',
+        SUCCESS: '成功',
+        FAILED: '失敗',
+        INTERRUPTED: '中断',
+      },
+      sched: {
+        ACTIVE: 'スケジュールどおり',
+        PAUSED: '一時停止中',
+      },
     },
     audit: {
       at: '日時',

@@ -629,10 +629,6 @@ const zh: Messages = {
       attempt: '重试次数',
       counts: '结果',
       error: '错误',
-      status_RUNNING: '运行中',
-      status_SUCCESS: '成功',
-      status_FAILED: '失败',
-      status_INTERRUPTED: '已中断',
       trigger_SCHEDULE: '按计划',
       trigger_MANUAL: '手动',
       trigger_QUEUED: '业务触发',
@@ -641,6 +637,16 @@ const zh: Messages = {
       name_export_cleanup: '清理过期导出文件',
       name_exports_build: '后台导出',
       name_clients_import: '客户导入',
+      status: {
+        RUNNING: '运行中',
+        SUCCESS: '成功',
+        FAILED: '失败',
+        INTERRUPTED: '已中断',
+      },
+      sched: {
+        ACTIVE: '按计划运行',
+        PAUSED: '已暂停',
+      },
     },
     audit: {
       at: '时间',

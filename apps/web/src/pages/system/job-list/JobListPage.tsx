@@ -1,6 +1,6 @@
 import type { JobInfo, JobRunRow } from '@educrm/contract/jobs';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Table, Tag, Tooltip } from 'antd';
+import { App, Table, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListParams } from '../../../api/list';
@@ -8,17 +8,19 @@ import { jobKeys, listJobs, pauseJob, runJobNow } from '../../../api/system';
 import type { FilterField } from '../../../components/ResourceTable/listState';
 import { type ResourceColumn, ResourceTable } from '../../../components/ResourceTable/ResourceTable';
 import { RowActions } from '../../../components/ResourceTable/RowActions';
+import { StatusTag, type Tone } from '../../../components/StatusTag';
 import { parseTime } from '../../../utils/time';
 import { labelOr } from '../audit-log/actions';
 import '../system.css';
 
 const RUN = 'system.job.run';
-const STATUS_COLOR: Record<string, string> = {
+const RUN_TONES: Record<string, Tone> = {
   SUCCESS: 'success',
   FAILED: 'error',
-  RUNNING: 'processing',
+  RUNNING: 'info',
   INTERRUPTED: 'warning',
 };
+const SCHEDULE_TONES: Record<string, Tone> = { ACTIVE: 'success', PAUSED: 'warning' };
 const time = (iso: string | null) => (iso ? parseTime(iso, '{y}-{m}-{d} {h}:{i}:{s}') : '-');
 const countsText = (c: Record<string, number> | null) =>
   c
@@ -65,7 +67,7 @@ const JobListPage = () => {
   );
 
   const runTag = (r: JobRunRow) => (
-    <Tag color={STATUS_COLOR[r.status] ?? 'default'}>{t(`system.job.status_${r.status}`)}</Tag>
+    <StatusTag value={r.status} i18nPrefix="system.job.status" tones={RUN_TONES} />
   );
 
   const columns: ResourceColumn<JobInfo>[] = [
@@ -97,11 +99,11 @@ const JobListPage = () => {
       title: t('system.job.state'),
       render: (_, j) =>
         j.cron ? (
-          j.paused ? (
-            <Tag color="warning">{t('system.job.paused')}</Tag>
-          ) : (
-            <Tag color="success">{t('system.job.active')}</Tag>
-          )
+          <StatusTag
+            value={j.paused ? 'PAUSED' : 'ACTIVE'}
+            i18nPrefix="system.job.sched"
+            tones={SCHEDULE_TONES}
+          />
         ) : (
           '-'
         ),

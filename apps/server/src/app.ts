@@ -121,7 +121,14 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
   const files = new FileService(db);
   await app.register(fileRoutes, { files });
-  const exports = new ExportService(db, deps.secretKey, now, app.log, queue);
+  const exports = new ExportService(
+    db,
+    deps.secretKey,
+    now,
+    app.log,
+    queue,
+    deps.config.exportBackgroundRows,
+  );
   const users = new AdminUserService(db, sessions, now, deps.scrypt);
   await app.register(exportRoutes, { exports });
   await app.register(adminUserRoutes, { users, exports });

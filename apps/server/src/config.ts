@@ -78,6 +78,8 @@ const envSchema = z.object({
   JOB_HEARTBEAT_SECONDS: positiveInt(10).pipe(z.number().min(10, 'must be at least 10')),
   /** Job queue: how often idle workers look for jobs. */
   JOB_POLL_SECONDS: positiveInt(1),
+  /** Exports of more rows than this run as background jobs with progress (DOMAIN section 0). */
+  EXPORT_BACKGROUND_ROWS: positiveInt(50_000),
 });
 
 export interface Config {
@@ -100,6 +102,7 @@ export interface Config {
   trustProxy: boolean;
   jobHeartbeatSeconds: number;
   jobPollSeconds: number;
+  exportBackgroundRows: number;
 }
 
 export class ConfigError extends Error {}
@@ -140,5 +143,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: e.TRUST_PROXY,
     jobHeartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    exportBackgroundRows: e.EXPORT_BACKGROUND_ROWS,
   };
 };

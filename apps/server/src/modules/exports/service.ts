@@ -64,6 +64,7 @@ export class ExportService {
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
     private readonly queue: JobQueue,
+    private readonly backgroundRows = BACKGROUND_EXPORT_ROWS,
   ) {
     queue.register(this.job);
   }
@@ -104,16 +105,16 @@ export class ExportService {
     ip: string,
     message: string,
   ) {
-    const count = await exporter.count(BACKGROUND_EXPORT_ROWS + 1);
+    const count = await exporter.count(this.backgroundRows + 1);
     await writeAudit(this.db, {
       actorId: p.userId,
       actorName: p.username,
       action: 'export.start',
       targetType: exporter.kind,
-      summary: `export of ${count > BACKGROUND_EXPORT_ROWS ? `${BACKGROUND_EXPORT_ROWS}+` : count} rows`,
+      summary: `export of ${count > this.backgroundRows ? `${this.backgroundRows}+` : count} rows`,
       ip,
     });
-    if (count <= BACKGROUND_EXPORT_ROWS) {
+    if (count <= this.backgroundRows) {
       const stream = new PassThrough();
       reply
         .header('content-type', XLSX_TYPE)

@@ -121,8 +121,7 @@ const JobListPage = () => {
         if (!r) return <span className="system-cell-sub">{t('system.job.never')}</span>;
         return (
           <div data-testid={`last-run-${j.name}`}>
-            {runTag(r)}
-            {time(r.startedAt)}
+            {runTag(r)} {time(r.startedAt)}
             <span className="system-cell-sub">
               {t(`system.job.trigger_${r.trigger}`)}
               {r.counts ? ` · ${countsText(r.counts)}` : ''}

@@ -35,7 +35,7 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Job as BossJob, fromDrizzle, fromPglite, PgBoss } from 'pg-boss';
+import { type Job as BossJob, fromDrizzle, fromPglite, type JobResult, PgBoss } from 'pg-boss';
 import type { Database, Db, DbOrTx } from '../db/client';
 import { jobRun, jobSchedule } from '../db/schema';
 import type { Job as LegacyJob } from './scheduler';
@@ -76,6 +76,11 @@ export interface JobDef<D = Record<string, unknown>> {
   retry?: RetryPolicy;
   /** An attempt running longer than this is failed and retried. Default 15 minutes. */
   expireInSeconds?: number;
+  /**
+   * Jobs a worker fetches at once (default 10; workers fetch again at once while batches come back
+   * full). 1 for long jobs (imports, exports), so one does not hold others back.
+   */
+  batchSize?: number;
   /** Called once when the last attempt failed (e.g. mark a domain row FAILED). */
   onFailed?(ctx: { db: Db; now: Date; data: D }, err: unknown): Promise<void>;
 }
@@ -100,6 +105,8 @@ export const fromLegacyJob = (job: LegacyJob & { cron?: string }): JobDef =>
     // One transaction, as the Scheduler ran it: a failed run changes nothing.
     run: ({ db, now }) => db.transaction((tx) => job.run(tx as unknown as Db, now)),
   });
+
+const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 const isLegacy = (j: JobDef<never> | LegacyJob): j is LegacyJob => 'intervalMs' in j;
 
@@ -253,9 +260,20 @@ export class JobQueue {
       {
         pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 1,
         localConcurrency: this.opts.concurrency ?? 2,
+        batchSize: def.batchSize ?? 10,
+        burstWhenBatchFull: true,
+        perJobResults: true,
       },
       async (jobs) => {
-        for (const job of jobs) await this.handle(def, job);
+        const results: JobResult[] = [];
+        for (const job of jobs) {
+          try {
+            results.push({ id: job.id, status: 'completed', output: await this.handle(def, job) });
+          } catch (err) {
+            results.push({ id: job.id, status: 'failed', output: { message: errorMessage(err) } });
+          }
+        }
+        return results;
       },
     );
   }
@@ -297,7 +315,7 @@ export class JobQueue {
         .where(eq(jobRun.id, runId));
       return counts;
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      const message = errorMessage(err);
       await db
         .update(jobRun)
         .set({ status: 'FAILED', finishedAt: this.opts.now(), error: message.slice(0, 2000) })

@@ -117,6 +117,7 @@ export class ClientImportService {
     name: 'clients.import',
     retry: { limit: 2, delaySeconds: 5, backoff: true },
     expireInSeconds: 30 * 60,
+    batchSize: 1,
     run: ({ data, progress }) => this.run(data, progress),
     onFailed: async ({ data }, err) => this.fail(data.importId, err),
   });

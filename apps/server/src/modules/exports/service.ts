@@ -54,6 +54,7 @@ export class ExportService {
     name: 'exports.build',
     retry: { limit: 2, delaySeconds: 5, backoff: true },
     expireInSeconds: 30 * 60,
+    batchSize: 1,
     run: ({ data, progress }) => this.runJob(data.exportId, progress),
     onFailed: async ({ data }, err) => this.markFailed(data.exportId, err),
   });

@@ -131,4 +131,27 @@ describe('job queue (pg-boss on the server database)', () => {
     expect(info).toMatchObject({ cron: '0 * * * *', timeZone: 'Asia/Shanghai', paused: false });
     expect(info?.lastRuns[0]).toMatchObject({ trigger: 'MANUAL', counts: { legacy: 1 } });
   });
+
+  it('lets a job in flight finish when the queue stops gracefully', async () => {
+    const other = new JobQueue(database, { log, now: () => new Date(), pollingIntervalSeconds: 0.5 });
+    const slow = defineJob({
+      name: 'test.graceful',
+      batchSize: 1,
+      async run() {
+        await new Promise((r) => setTimeout(r, 1500));
+        return { finished: 1 };
+      },
+    });
+    other.register(slow);
+    await other.start();
+    await other.send(slow, {});
+    await waitFor(async () => {
+      const [r] = await database.db.select().from(jobRun).where(eq(jobRun.job, 'test.graceful'));
+      return r?.status === 'RUNNING';
+    });
+    await other.stop(10_000);
+    const [run] = await database.db.select().from(jobRun).where(eq(jobRun.job, 'test.graceful'));
+    expect(run).toMatchObject({ status: 'SUCCESS', counts: { finished: 1 } });
+    await expect(other.ready()).rejects.toThrow('stopped');
+  });
 });

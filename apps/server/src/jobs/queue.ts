@@ -208,12 +208,15 @@ export class JobQueue {
 
   private async doStart() {
     const o = this.opts;
+    const monitorDefault = this.database.kind === 'pglite' ? 30 : 5;
     const common = {
       schema: QUEUE_SCHEMA,
       // Plain polling: the LISTEN/NOTIFY mode stalled jobs here.
       useListenNotify: false,
-      monitorIntervalSeconds: o.monitorIntervalSeconds ?? 5,
-      superviseIntervalSeconds: o.monitorIntervalSeconds ?? 5,
+      // PostgreSQL: another server's dead job is found within seconds. PGlite is one process: its own
+      // dead jobs can only be found after a restart, so a slower pass is enough (and cheaper).
+      monitorIntervalSeconds: o.monitorIntervalSeconds ?? monitorDefault,
+      superviseIntervalSeconds: o.monitorIntervalSeconds ?? monitorDefault,
       cronWorkerIntervalSeconds: 5,
       schedule: o.workers !== false,
       supervise: o.workers !== false,

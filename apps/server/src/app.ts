@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { JobQueue } from './jobs/queue';
 import { RequestLogController, requestIdFor } from './lib/logging';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
@@ -15,6 +16,7 @@ import { OutboundSettingsService } from './modules/calls/settings.service';
 import { SmsService } from './modules/calls/sms.service';
 import { ClientService } from './modules/clients/clients.service';
 import { PoolConfigCache } from './modules/clients/common';
+import { clientExporter, followUpExporter } from './modules/clients/exporters';
 import { followUpRoutes } from './modules/clients/follow-ups.routes';
 import { FollowUpService } from './modules/clients/follow-ups.service';
 import { ClientImportService } from './modules/clients/import.service';
@@ -25,12 +27,13 @@ import { ClientTagService } from './modules/clients/tags.service';
 import { dictionaryRoutes } from './modules/dictionaries/routes';
 import { DictionaryService } from './modules/dictionaries/service';
 import { exportRoutes } from './modules/exports/routes';
-import { ExportService } from './modules/exports/service';
+import { type ExporterFactory, ExportService } from './modules/exports/service';
 import { fileRoutes } from './modules/files/routes';
 import { FileService, IMAGE_MAX_BYTES } from './modules/files/service';
 import { registerOps } from './modules/ops';
 import { DashboardService } from './modules/orders/dashboard.service';
 import { DealService } from './modules/orders/deals.service';
+import { dealExporter, orderExporter } from './modules/orders/exporters';
 import { OrderService } from './modules/orders/orders.service';
 import { orderRoutes } from './modules/orders/routes';
 import { CategoryService } from './modules/products/categories.service';
@@ -42,6 +45,8 @@ import { auditRoutes } from './modules/system/audit.routes';
 import { AuditService } from './modules/system/audit.service';
 import { departmentRoutes } from './modules/system/departments.routes';
 import { DepartmentService } from './modules/system/departments.service';
+import { adminUserExporter, auditExporter } from './modules/system/exporters';
+import { jobRoutes } from './modules/system/jobs.routes';
 import { loginLockRoutes } from './modules/system/login-locks.routes';
 import { profileRoutes } from './modules/system/profile.routes';
 import { ProfileService } from './modules/system/profile.service';
@@ -70,7 +75,16 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     requestTimeout: 120_000,
     ajv: { customOptions: { removeAdditional: false } },
   });
-  app.decorate('deps', { ...deps, now });
+  const queue =
+    deps.queue ??
+    new JobQueue(deps.database, {
+      log: app.log,
+      now,
+      heartbeatSeconds: deps.config.jobHeartbeatSeconds,
+      pollingIntervalSeconds: deps.config.jobPollSeconds,
+    });
+  app.addHook('onClose', () => queue.stop());
+  app.decorate('deps', { ...deps, now, queue });
   app.decorate('db', deps.database.db);
   // The API speaks JSON; other bodies get 415 rather than a confusing validation error.
   app.removeContentTypeParser('text/plain');
@@ -113,19 +127,28 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await registerOps(app, { recentErrors: deps.recentErrors, metricsToken: deps.config.metricsToken });
   await app.register(authRoutes, { auth, sessions });
   await app.register(loginLockRoutes);
+  await app.register(jobRoutes);
 
   const db = deps.database.db;
   // Uploads: one file of at most 2 MB per request (images); imports set their own limit per route.
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
   const files = new FileService(db);
   await app.register(fileRoutes, { files });
-  const exports = new ExportService(db, deps.secretKey, now, app.log);
+  const exports = new ExportService(
+    db,
+    deps.secretKey,
+    now,
+    app.log,
+    queue,
+    deps.config.exportBackgroundRows,
+  );
   const users = new AdminUserService(db, sessions, now, deps.scrypt);
   await app.register(exportRoutes, { exports });
   await app.register(adminUserRoutes, { users, exports });
   await app.register(departmentRoutes, { depts: new DepartmentService(db) });
   await app.register(roleRoutes, { roles: new RoleService(db) });
-  await app.register(auditRoutes, { audit: new AuditService(db), exports });
+  const audit = new AuditService(db);
+  await app.register(auditRoutes, { audit, exports });
   await app.register(profileRoutes, {
     profiles: new ProfileService(db, sessions, now, files, deps.scrypt),
     users,
@@ -139,7 +162,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     clients,
     pool: new PoolService(db, now, poolConfig),
     tags: new ClientTagService(db, now),
-    imports: new ClientImportService(db, clients, deps.secretKey, now, app.log),
+    imports: new ClientImportService(db, clients, deps.secretKey, now, app.log, queue),
     exports,
   });
   const followUps = new FollowUpService(db, now);
@@ -149,9 +172,11 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // Products, orders and refunds, deal history, dashboard figures.
   const categories = new CategoryService(db);
   await app.register(productRoutes, { categories, products: new ProductService(db, categories, now) });
+  const orders = new OrderService(db, now);
+  const deals = new DealService(db);
   await app.register(orderRoutes, {
-    orders: new OrderService(db, now),
-    deals: new DealService(db),
+    orders,
+    deals,
     dashboard: new DashboardService(db, now),
     exports,
   });
@@ -170,6 +195,16 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
   // Enterprise WeChat: apps, sync, callbacks.
   await registerWecom(app, { db, secretKey: deps.secretKey, config: deps.config, now, auth });
+  // Background exports are rebuilt from their stored filters by whichever server runs the job.
+  const exporterKinds: [string, ExporterFactory][] = [
+    ['admin-users', (p, f, lang) => adminUserExporter(users, p, f, lang)],
+    ['audit-log', (_p, f, lang) => auditExporter(audit, f, lang)],
+    ['clients', (p, f, lang) => clientExporter(clients, p, f, lang)],
+    ['follow-ups', (p, f, lang) => followUpExporter(followUps, p, f, lang)],
+    ['orders', (p, f, lang) => orderExporter(orders, p, f, lang)],
+    ['deals', (p, f, lang) => dealExporter(deals, p, f, lang)],
+  ];
+  for (const [kind, factory] of exporterKinds) exports.registerKind(kind, factory);
 
   await registerSpa(app, deps.webDistDir);
   return app;

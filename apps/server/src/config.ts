@@ -89,6 +89,12 @@ const envSchema = z.object({
     .enum(['auto', 'json', 'pretty'], { message: 'must be auto, json or pretty' })
     .optional()
     .default('auto'),
+  /** Job queue: a job whose worker stops heart-beating this long (killed server) is retried (>= 10). */
+  JOB_HEARTBEAT_SECONDS: positiveInt(10).pipe(z.number().min(10, 'must be at least 10')),
+  /** Job queue: how often idle workers look for jobs. */
+  JOB_POLL_SECONDS: positiveInt(1),
+  /** Exports of more rows than this run as background jobs with progress (DOMAIN section 0). */
+  EXPORT_BACKGROUND_ROWS: positiveInt(50_000),
 });
 
 export interface Config {
@@ -112,6 +118,9 @@ export interface Config {
   wecomApiBase: string;
   metricsToken?: string;
   logFormat?: 'auto' | 'json' | 'pretty';
+  jobHeartbeatSeconds: number;
+  jobPollSeconds: number;
+  exportBackgroundRows: number;
 }
 
 export class ConfigError extends Error {}
@@ -153,5 +162,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     wecomApiBase: e.WECOM_API_BASE ?? 'https://qyapi.weixin.qq.com',
     metricsToken: e.METRICS_TOKEN,
     logFormat: e.LOG_FORMAT,
+    jobHeartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
+    jobPollSeconds: e.JOB_POLL_SECONDS,
+    exportBackgroundRows: e.EXPORT_BACKGROUND_ROWS,
   };
 };

@@ -8,7 +8,6 @@ import { runMigrations } from './db/migrate';
 import { bootstrap } from './db/seed/bootstrap';
 import { auditRetentionJob } from './jobs/audit-retention';
 import { exportCleanupJob } from './jobs/export-cleanup';
-import { Scheduler } from './jobs/scheduler';
 import {
   acquireDataDirLock,
   DataDirLockedError,
@@ -79,7 +78,8 @@ const main = async () => {
     recentErrors,
     backupToken,
   });
-  const scheduler = new Scheduler(database.db, app.log, app.deps.now);
+  // Scheduled work runs on the durable job queue (cron in Asia/Shanghai, once per tick across servers).
+  const scheduler = app.deps.queue;
   scheduler.add(auditRetentionJob(config.auditRetentionDays));
   scheduler.add(exportCleanupJob());
   scheduler.add(clientRecycleJob());
@@ -87,8 +87,10 @@ const main = async () => {
   scheduler.add(smsReviewSyncJob(secret));
   scheduler.add(wecomSyncJob(app.wecomWorker));
 
+  await scheduler.start();
+
   app.addHook('onClose', async () => {
-    scheduler.stop();
+    await scheduler.stop();
     await database.close();
     releaseLock();
   });

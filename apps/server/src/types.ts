@@ -1,6 +1,7 @@
 import type { DataScope } from '@educrm/contract';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { JobQueue } from './jobs/queue';
 import type { ScryptParams } from './lib/password';
 
 /** The signed-in staff member behind a request, loaded fresh from the database each time. */
@@ -47,11 +48,13 @@ export interface AppDeps {
   recentErrors?: import('./lib/logging').RecentErrors;
   /** PGlite: the token `npm run backup` presents to take a backup through this process. */
   backupToken?: string;
+  /** The durable job queue; buildApp makes one (started lazily by the first send, or by main.ts). */
+  queue?: JobQueue;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: Required<Pick<AppDeps, 'now'>> & AppDeps;
+    deps: Required<Pick<AppDeps, 'now' | 'queue'>> & AppDeps;
     db: Db;
   }
   interface FastifyRequest {

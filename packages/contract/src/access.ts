@@ -207,6 +207,7 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
       page('system.role-list', '/system/role-list', A, [['system.role.write', A]]),
       page('system.audit-log', '/system/audit-log', A, [['system.audit.export', A]]),
       page('system.server', '/system/server', A, [['system.monitor', A]]),
+      page('system.job-list', '/system/job-list', A, [['system.job.run', A]]),
     ],
   },
 ];

@@ -5,6 +5,7 @@ export * from './clients';
 export * from './constants';
 export * from './dictionaries';
 export * from './envelope';
+export * from './jobs';
 export * from './list';
 export * from './messages';
 export * from './ops';

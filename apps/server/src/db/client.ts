@@ -23,6 +23,10 @@ export type Channel = keyof typeof CHANNELS;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the connection string (the job queue opens its own small pool on it). */
+  url?: string;
+  /** PGlite: the one embedded client (the job queue shares it through pg-boss's adapter; backups). */
+  pglite?: PGlite;
   /**
    * A hot-path query by a fixed name and text: PostgreSQL prepares it once per connection. Only
    * for constant SQL text with parameters (the per-request session check).
@@ -38,8 +42,6 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL: the connection pool's counts (metrics). */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
-  /** PGlite: the embedded database itself (consistent backups through the serving process). */
-  pglite?: PGlite;
 }
 
 /** Built by apps/server/pglite-template.mjs next to the server bundle (absent in tests). */
@@ -116,6 +118,7 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
       db,
       kind: 'postgres',
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+      url: opts.databaseUrl,
       async prepared<T>(name: string, text: string, params: unknown[]) {
         const res = await pool.query({ name, text, values: params });
         return res.rows as T[];

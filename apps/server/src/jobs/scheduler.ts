@@ -1,18 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../db/client';
 import { jobRun } from '../db/schema';
 
+/**
+ * The first shape of a scheduled job, still accepted everywhere: `queue.register(job)` (or
+ * `scheduler.add(job)` in main.ts) runs it on the durable queue (./queue.ts) with a cron derived
+ * from intervalMs, in one transaction. New jobs should use `defineJob` from ./queue.ts.
+ */
 export interface Job {
   name: string;
   /** Stable advisory-lock key: several servers on one PostgreSQL never run the job twice at once. */
   lockKey: number;
   intervalMs: number;
+  /** Optional cron (Asia/Shanghai) instead of the one derived from intervalMs. */
+  cron?: string;
   run(db: Db, now: Date): Promise<Record<string, number>>;
 }
 
 /**
- * Runs a job once if no other server holds its lock, recording a job_run row with its counts.
+ * Runs a job once, directly (tests call handlers this way), if no other server holds its lock, recording a job_run row with its counts.
  * Returns null when another instance is running it.
  */
 export const runJobOnce = async (db: Db, job: Job, now: Date): Promise<Record<string, number> | null> => {
@@ -36,36 +42,3 @@ export const runJobOnce = async (db: Db, job: Job, now: Date): Promise<Record<st
     return counts;
   });
 };
-
-/** In-process timers for scheduled work; stopped on shutdown. */
-export class Scheduler {
-  private timers: NodeJS.Timeout[] = [];
-  constructor(
-    private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
-    private readonly now: () => Date,
-  ) {}
-
-  add(job: Job, firstDelayMs = 60_000) {
-    const tick = async () => {
-      try {
-        await runJobOnce(this.db, job, this.now());
-      } catch (err) {
-        this.log.error({ err, job: job.name }, 'scheduled job failed');
-      }
-    };
-    const first = setTimeout(() => {
-      void tick();
-      const every = setInterval(() => void tick(), job.intervalMs);
-      every.unref();
-      this.timers.push(every);
-    }, firstDelayMs);
-    first.unref();
-    this.timers.push(first);
-  }
-
-  stop() {
-    for (const t of this.timers) clearTimeout(t);
-    this.timers = [];
-  }
-}

@@ -70,6 +70,8 @@ export interface TestApp {
   database: Database;
   config: Config;
   clock: TestClock;
+  /** PostgreSQL only: the test database's URL (for other server processes). */
+  url?: string;
   close(): Promise<void>;
   /** app.inject with JSON body and an optional bearer token. */
   call(
@@ -141,6 +143,7 @@ export const createTestApp = async (
     config,
     clock,
     call,
+    url,
     async login(username, password, ip) {
       const res = await call('POST', '/api/v1/admin/login', { body: { username, password }, ip });
       if (res.status !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(res.body)}`);

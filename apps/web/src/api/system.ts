@@ -1,3 +1,4 @@
+import type { JobInfo } from '@educrm/contract/jobs';
 import type {
   AdminUserRow,
   AdminUserUpdate,
@@ -140,3 +141,19 @@ export const listAuditActions = () =>
   request<{ items: string[] }>({ url: `${AUDIT}/actions`, method: 'get' });
 
 export const AUDIT_EXPORT_URL = `${AUDIT}/export`;
+
+// ---- jobs (System > Jobs) -----------------------------------------------------------------------
+const JOBS = '/v1/system/jobs';
+export const jobKeys = { all: ['system', 'jobs'] as const };
+
+export const listJobs = () => request<{ items: JobInfo[] }>({ url: JOBS, method: 'get' });
+
+export const runJobNow = (name: string) =>
+  request<{ jobId: string }>({ url: `${JOBS}/${encodeURIComponent(name)}/run`, method: 'post' });
+
+export const pauseJob = (name: string, paused: boolean) =>
+  request<{ name: string; paused: boolean }>({
+    url: `${JOBS}/${encodeURIComponent(name)}/pause`,
+    method: 'put',
+    data: { paused },
+  });

@@ -10,6 +10,7 @@ import {
   PhoneOutlined,
   ReadOutlined,
   SafetyCertificateOutlined,
+  ScheduleOutlined,
   SettingOutlined,
   ShoppingCartOutlined,
   TeamOutlined,
@@ -36,6 +37,7 @@ const ICONS: Record<string, ComponentType> = {
   safety: SafetyCertificateOutlined,
   audit: AuditOutlined,
   server: CloudServerOutlined,
+  schedule: ScheduleOutlined,
 };
 
 export const RouteIcon = ({ name }: { name?: string }) => {

@@ -254,6 +254,10 @@ export const clientImportJob = pgTable(
     total: integer('total'),
     counts: jsonb('counts').notNull().default(sql`'{}'::jsonb`),
     fileId: varchar('file_id', { length: 36 }),
+    /** The uploaded sheet, kept until the job ends so a retried job (after a restart) can resume. */
+    sourceFileId: varchar('source_file_id', { length: 36 }),
+    /** Per-row outcomes so far ([outcome, reason, clientId]), committed with each chunk. */
+    rowResults: jsonb('row_results').notNull().default(sql`'[]'::jsonb`),
     error: varchar('error', { length: 500 }),
     heartbeatAt: tstz('heartbeat_at').notNull().defaultNow(),
     createdAt: tstz('created_at').notNull().defaultNow(),

@@ -2,6 +2,7 @@ export * from './calls';
 export * from './clients';
 export * from './dictionaries';
 export * from './files';
+export * from './jobs';
 export * from './orders';
 export * from './products';
 export * from './system';

@@ -177,6 +177,11 @@ export const jobRun = pgTable(
     status: varchar('status', { length: 16 }).notNull().default('RUNNING'),
     counts: jsonb('counts'),
     error: text('error'),
+    /** SCHEDULE (cron tick), MANUAL (run now) or QUEUED (sent by a module). */
+    trigger: varchar('trigger', { length: 16 }).notNull().default('SCHEDULE'),
+    /** The queue's job id and attempt: a retried job gets one row per attempt. */
+    queueJobId: varchar('queue_job_id', { length: 40 }),
+    attempt: integer('attempt').notNull().default(0),
   },
   (t) => [index('job_run_job_idx').on(t.job, t.startedAt)],
 );

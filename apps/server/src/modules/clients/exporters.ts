@@ -28,6 +28,7 @@ export const clientExporter = (
   const yesNo = (v: boolean) => (v ? H.yes[lang] : H.no[lang]);
   return {
     kind: 'clients',
+    params: { filters, lang },
     sheetName: H.clients[lang],
     fileName: `clients-${stamp()}.xlsx`,
     columns: [
@@ -74,6 +75,7 @@ export const followUpExporter = (
   lang: Language,
 ): Exporter<FollowUpRow> => ({
   kind: 'follow-ups',
+  params: { filters, lang },
   sheetName: H.followUps[lang],
   fileName: `follow-ups-${stamp()}.xlsx`,
   columns: [

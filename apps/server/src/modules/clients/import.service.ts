@@ -13,10 +13,12 @@ import {
   type MessageKey,
   normalizeMobile,
 } from '@educrm/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { clientImportJob, clientTag, grade, orderChannel, sourcePlatform, storedFile } from '../../db/schema';
+import { type PrincipalSnapshot, principalFromSnapshot, snapshotPrincipal } from '../../jobs/principal';
+import { defineJob, type JobQueue } from '../../jobs/queue';
 import { writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { toIso } from '../../lib/list';
@@ -41,8 +43,6 @@ import { readSheet, sheetKindOf, TooManyRowsError } from './spreadsheet';
 const CHUNK = 200;
 const FILE_TTL_MS = 24 * 60 * 60 * 1000;
 const LINK_TTL_MS = 60 * 60 * 1000;
-/** A running job whose heartbeat is older than this was interrupted (server restart). */
-const STALE_MS = 5 * 60 * 1000;
 
 const HEADER_INDEX = (() => {
   const m = new Map<string, ImportField>();
@@ -52,6 +52,8 @@ const HEADER_INDEX = (() => {
   }
   return m;
 })();
+const columnsOf = (header: string[]) =>
+  header.map((h) => HEADER_INDEX.get(h.replace(/[*＊\s]/g, '').toLowerCase()) ?? null);
 const STAGES = reverseLabels(STAGE_LABELS);
 const GENDERS = reverseLabels(GENDER_LABELS);
 const SUBJECTS = reverseLabels(SUBJECT_LABELS);
@@ -76,6 +78,11 @@ interface RowResult {
 
 type Target = { kind: 'user'; user: TargetUser } | { kind: 'pool' };
 
+/** A row outcome as committed in client_import_job.row_results: [outcome, reason, clientId]. */
+type StoredResult = [ImportOutcome, string, number | null];
+const toStored = (r: RowResult): StoredResult => [r.outcome, r.reason, r.clientId];
+const fromStored = ([outcome, reason, clientId]: StoredResult): RowResult => ({ outcome, reason, clientId });
+
 /** A row that cannot be imported: the column and the (translated) problem. */
 class RowInvalid extends Error {
   constructor(
@@ -93,14 +100,38 @@ class RowInvalid extends Error {
  * The per-row result (成功 / 重复-本人 / 重复-他人 / 重复-公海 / 重复-已删除 / 格式错误) becomes an
  * xlsx kept like an export (stored_file + signed, expiring link).
  */
+/** What the queue keeps for one import: the rest is in client_import_job and the stored sheet. */
+interface ImportJobData {
+  importId: string;
+  principal: PrincipalSnapshot;
+  target: Target;
+  ip: string;
+}
+
 export class ClientImportService {
+  /**
+   * Imports one sheet in chunks of CHUNK rows; each chunk commits its clients, outcomes and progress
+   * together, so a retried attempt (the server died) resumes after the last committed chunk.
+   */
+  readonly job = defineJob<ImportJobData>({
+    name: 'clients.import',
+    retry: { limit: 2, delaySeconds: 5, backoff: true },
+    expireInSeconds: 30 * 60,
+    batchSize: 1,
+    run: ({ data, progress }) => this.run(data, progress),
+    onFailed: async ({ data }, err) => this.fail(data.importId, err),
+  });
+
   constructor(
     private readonly db: Db,
     private readonly clients: ClientService,
     private readonly secret: string,
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    private readonly queue: JobQueue,
+  ) {
+    queue.register(this.job);
+  }
 
   private sign(id: string, exp: number) {
     return createHmac('sha256', this.secret).update(`client-import:${id}:${exp}`).digest('base64url');
@@ -161,38 +192,63 @@ export class ClientImportService {
       throw new AppError(400, 'importFileType');
     }
     const [header = [], ...data] = rows;
-    const columns = header.map((h) => HEADER_INDEX.get(h.replace(/[*＊\s]/g, '').toLowerCase()) ?? null);
+    const columns = columnsOf(header);
     if (!columns.includes('mobile')) {
       throw new AppError(400, 'importHeaderMissing', { column: IMPORT_COLUMNS.mobile[lang] });
     }
     if (!data.length) throw new AppError(400, 'importEmpty');
     const id = randomUUID();
-    await this.db.insert(clientImportJob).values({
-      id,
-      userId: p.userId,
-      fileName: file.fileName.slice(0, 200),
-      targetUserId: target.kind === 'user' ? target.user.id : null,
-      toPool: target.kind === 'pool',
-      lang,
-      total: data.length,
-      createdAt: this.now(),
-      heartbeatAt: this.now(),
+    const sourceFileId = randomUUID();
+    await this.queue.ready();
+    await this.db.transaction(async (tx) => {
+      await tx.insert(storedFile).values({
+        id: sourceFileId,
+        kind: 'import',
+        contentType: kind === 'csv' ? 'text/csv' : XLSX_TYPE,
+        fileName: file.fileName.slice(0, 200),
+        size: file.data.length,
+        data: file.data,
+        expiresAt: new Date(this.now().getTime() + FILE_TTL_MS),
+      });
+      await tx.insert(clientImportJob).values({
+        id,
+        userId: p.userId,
+        fileName: file.fileName.slice(0, 200),
+        targetUserId: target.kind === 'user' ? target.user.id : null,
+        toPool: target.kind === 'pool',
+        lang,
+        total: data.length,
+        sourceFileId,
+        createdAt: this.now(),
+        heartbeatAt: this.now(),
+      });
+      await writeAudit(tx, {
+        actorId: p.userId,
+        actorName: p.username,
+        action: 'client.import.start',
+        targetType: 'client_import_job',
+        targetId: id,
+        summary: `import of ${data.length} rows from ${file.fileName.slice(0, 100)} into ${
+          target.kind === 'pool' ? 'the pool' : target.user.name
+        }`,
+        ip,
+      });
+      await this.queue.send(this.job, { importId: id, principal: snapshotPrincipal(p), target, ip }, { tx });
     });
-    await writeAudit(this.db, {
-      actorId: p.userId,
-      actorName: p.username,
-      action: 'client.import.start',
-      targetType: 'client_import_job',
-      targetId: id,
-      summary: `import of ${data.length} rows from ${file.fileName.slice(0, 100)} into ${
-        target.kind === 'pool' ? 'the pool' : target.user.name
-      }`,
-      ip,
-    });
-    void this.run(id, p, target, header, columns, data, lang, ip).catch((err) =>
-      this.log.error({ err, id }, 'client import failed'),
-    );
     return this.status(p, id);
+  }
+
+  /** The stored sheet of an import, parsed again: its header, mapped columns and data rows. */
+  private async loadSheet(sourceFileId: string, fileName: string) {
+    const [file] = await this.db
+      .select({ data: storedFile.data })
+      .from(storedFile)
+      .where(eq(storedFile.id, sourceFileId));
+    if (!file) throw new Error('the uploaded sheet is gone');
+    const kind = sheetKindOf(fileName, file.data);
+    if (!kind) throw new Error('the uploaded sheet cannot be read');
+    const [header = [], ...data] = await readSheet(kind, file.data, IMPORT_MAX_ROWS + 1);
+    return { header, columns: columnsOf(header), data };
   }
 
   private async lookups(db: DbOrTx): Promise<Lookups> {
@@ -335,97 +391,155 @@ export class ClientImportService {
     return { outcome: 'CREATED', reason: '', clientId: id };
   }
 
+  /** The job's handler (idempotent: a finished import is left alone, a retried one resumes). */
   private async run(
-    id: string,
-    p: Principal,
-    target: Target,
-    header: string[],
-    columns: (ImportField | null)[],
-    data: string[][],
-    lang: Language,
-    ip: string,
-  ) {
-    const results: RowResult[] = [];
-    const counts = Object.fromEntries(IMPORT_OUTCOMES.map((o) => [o, 0])) as Record<ImportOutcome, number>;
-    try {
-      const lk = await this.lookups(this.db);
-      for (let start = 0; start < data.length; start += CHUNK) {
-        const chunk = data.slice(start, start + CHUNK);
-        await this.db.transaction(async (tx) => {
-          if (target.kind === 'user') await lockUserOwnership(tx, target.user.id);
-          for (const cells of chunk) {
-            let result: RowResult;
-            try {
-              const input = this.parseRow(columns, cells, lk, lang);
-              result = await tx.transaction((sp) => this.importRow(sp, p, target, input, lang));
-            } catch (err) {
-              if (err instanceof RowInvalid) {
-                result = { outcome: 'INVALID', reason: `${err.column}: ${err.message}`, clientId: null };
-              } else if (err instanceof AppError) {
-                result = {
-                  outcome: 'INVALID',
-                  reason: formatMessage(lang, err.messageKey, err.params),
-                  clientId: null,
-                };
-              } else if (
-                (err as { cause?: { code?: string }; code?: string }).cause?.code === '23505' ||
-                (err as { code?: string }).code === '23505'
-              ) {
-                result = {
-                  outcome: 'DUPLICATE_OTHER',
-                  reason: formatMessage(lang, 'conflict'),
-                  clientId: null,
-                };
-              } else {
-                throw err;
-              }
-            }
-            counts[result.outcome]++;
-            results.push(result);
-          }
-        });
-        await this.db
-          .update(clientImportJob)
-          .set({ processed: results.length, counts, heartbeatAt: this.now() })
-          .where(eq(clientImportJob.id, id));
-      }
-      const fileId = await this.writeResult(header, data, results, lang);
-      const now = this.now();
-      await this.db.transaction(async (tx) => {
+    { importId: id, principal, target, ip }: ImportJobData,
+    progress: (c: Record<string, number>) => Promise<void>,
+  ): Promise<Record<string, number>> {
+    const [job] = await this.db.select().from(clientImportJob).where(eq(clientImportJob.id, id));
+    if (job?.status !== 'RUNNING' || !job.sourceFileId) return { skipped: 1 };
+    const p = principalFromSnapshot(principal);
+    const lang = job.lang as Language;
+    const { header, columns, data } = await this.loadSheet(job.sourceFileId, job.fileName);
+    const results = (job.rowResults as StoredResult[]).map(fromStored);
+    const counts = Object.fromEntries(
+      IMPORT_OUTCOMES.map((o) => [o, Number((job.counts as Record<string, number>)[o] ?? 0)]),
+    ) as Record<ImportOutcome, number>;
+    const lk = await this.lookups(this.db);
+    for (let start = results.length; start < data.length; start += CHUNK) {
+      const chunk = data.slice(start, start + CHUNK);
+      const ok = await this.db.transaction(async (tx) => {
+        // One attempt at a time: the row lock, and the chunk must start where the last commit ended.
+        const [row] = await tx
+          .select({ processed: clientImportJob.processed, status: clientImportJob.status })
+          .from(clientImportJob)
+          .where(eq(clientImportJob.id, id))
+          .for('update');
+        if (row?.status !== 'RUNNING' || row.processed !== start) return false;
+        if (target.kind === 'user') await lockUserOwnership(tx, target.user.id);
+        const done: RowResult[] = [];
+        for (const cells of chunk) {
+          const result = await this.importOne(tx, p, target, columns, cells, lk, lang);
+          counts[result.outcome]++;
+          done.push(result);
+        }
         await tx
           .update(clientImportJob)
           .set({
-            status: 'DONE',
-            processed: results.length,
+            processed: start + done.length,
             counts,
-            fileId,
-            finishedAt: now,
-            heartbeatAt: now,
-            expiresAt: new Date(now.getTime() + FILE_TTL_MS),
+            rowResults: sql`${clientImportJob.rowResults} || ${JSON.stringify(done.map(toStored))}::jsonb`,
+            heartbeatAt: this.now(),
           })
           .where(eq(clientImportJob.id, id));
-        await writeAudit(tx, {
-          actorId: p.userId,
-          actorName: p.username,
-          action: 'client.import',
-          targetType: 'client_import_job',
-          targetId: id,
-          summary: IMPORT_OUTCOMES.map((o) => `${o} ${counts[o]}`).join(', '),
-          detail: { counts, target: target.kind === 'pool' ? 'pool' : target.user.id },
-          ip,
-        });
+        results.push(...done);
+        return true;
       });
+      if (!ok) return { skipped: 1 };
+      await progress({ processed: results.length, total: data.length });
+    }
+    const fileId = await this.writeResult(header, data, results, lang);
+    const now = this.now();
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(clientImportJob)
+        .set({
+          status: 'DONE',
+          processed: results.length,
+          counts,
+          fileId,
+          sourceFileId: null,
+          finishedAt: now,
+          heartbeatAt: now,
+          expiresAt: new Date(now.getTime() + FILE_TTL_MS),
+        })
+        .where(and(eq(clientImportJob.id, id), eq(clientImportJob.status, 'RUNNING')))
+        .returning({ id: clientImportJob.id });
+      if (!row) {
+        await tx.delete(storedFile).where(eq(storedFile.id, fileId));
+        return;
+      }
+      await tx.delete(storedFile).where(eq(storedFile.id, job.sourceFileId as string));
+      await writeAudit(tx, {
+        actorId: p.userId,
+        actorName: p.username,
+        action: 'client.import',
+        targetType: 'client_import_job',
+        targetId: id,
+        summary: IMPORT_OUTCOMES.map((o) => `${o} ${counts[o]}`).join(', '),
+        detail: { counts, target: target.kind === 'pool' ? 'pool' : target.user.id },
+        ip,
+      });
+    });
+    return { ...counts, rows: results.length };
+  }
+
+  /** One row in its own savepoint: an invalid or duplicate row is an outcome, not a failure. */
+  private async importOne(
+    tx: DbOrTx,
+    p: Principal,
+    target: Target,
+    columns: (ImportField | null)[],
+    cells: string[],
+    lk: Lookups,
+    lang: Language,
+  ): Promise<RowResult> {
+    try {
+      const input = this.parseRow(columns, cells, lk, lang);
+      return await tx.transaction((sp) => this.importRow(sp, p, target, input, lang));
     } catch (err) {
-      await this.db
+      if (err instanceof RowInvalid) {
+        return { outcome: 'INVALID', reason: `${err.column}: ${err.message}`, clientId: null };
+      }
+      if (err instanceof AppError) {
+        return {
+          outcome: 'INVALID',
+          reason: formatMessage(lang, err.messageKey, err.params),
+          clientId: null,
+        };
+      }
+      if (
+        (err as { cause?: { code?: string }; code?: string }).cause?.code === '23505' ||
+        (err as { code?: string }).code === '23505'
+      ) {
+        return { outcome: 'DUPLICATE_OTHER', reason: formatMessage(lang, 'conflict'), clientId: null };
+      }
+      throw err;
+    }
+  }
+
+  /**
+   * The last attempt failed (or no attempt is left): FAILED, with the rows committed so far and
+   * a result sheet of them, so nothing is silently lost.
+   */
+  private async fail(id: string, err: unknown) {
+    const [job] = await this.db.select().from(clientImportJob).where(eq(clientImportJob.id, id));
+    if (job?.status !== 'RUNNING') return;
+    let fileId: string | null = null;
+    const results = (job.rowResults as StoredResult[]).map(fromStored);
+    if (job.sourceFileId && results.length) {
+      try {
+        const { header, data } = await this.loadSheet(job.sourceFileId, job.fileName);
+        fileId = await this.writeResult(header, data.slice(0, results.length), results, job.lang as Language);
+      } catch (e) {
+        this.log.error({ err: e, id }, 'client import: partial result not written');
+      }
+    }
+    const now = this.now();
+    await this.db.transaction(async (tx) => {
+      await tx
         .update(clientImportJob)
         .set({
           status: 'FAILED',
-          error: String((err as Error).message).slice(0, 500),
-          finishedAt: this.now(),
+          error: String((err as Error)?.message ?? err).slice(0, 500),
+          fileId,
+          sourceFileId: null,
+          finishedAt: now,
+          expiresAt: new Date(now.getTime() + FILE_TTL_MS),
         })
-        .where(eq(clientImportJob.id, id));
-      throw err;
-    }
+        .where(and(eq(clientImportJob.id, id), eq(clientImportJob.status, 'RUNNING')));
+      if (job.sourceFileId) await tx.delete(storedFile).where(eq(storedFile.id, job.sourceFileId));
+    });
   }
 
   private async writeResult(header: string[], data: string[][], results: RowResult[], lang: Language) {
@@ -475,14 +589,13 @@ export class ClientImportService {
       .from(clientImportJob)
       .where(and(eq(clientImportJob.id, id), eq(clientImportJob.userId, p.userId)));
     if (!job) throw notFound();
-    if (job.status === 'RUNNING' && job.heartbeatAt.getTime() < this.now().getTime() - STALE_MS) {
-      await this.db
-        .update(clientImportJob)
-        .set({ status: 'FAILED', error: 'interrupted', finishedAt: this.now() })
-        .where(and(eq(clientImportJob.id, id), eq(clientImportJob.status, 'RUNNING')));
+    if (job.status === 'RUNNING' && !(await this.queue.isPending(this.job.name, 'importId', job.id))) {
+      // No attempt is queued or running any more (the last one's server died): end it visibly.
+      await this.fail(job.id, new Error('interrupted: the server stopped during the import'));
       return this.status(p, id);
     }
-    const link = job.status === 'DONE' && job.fileId ? this.link(job.id) : null;
+    // A failed import still links the outcomes of the rows it got through.
+    const link = job.status !== 'RUNNING' && job.fileId ? this.link(job.id) : null;
     const counts = Object.fromEntries(
       IMPORT_OUTCOMES.map((o) => [o, Number((job.counts as Record<string, number>)[o] ?? 0)]),
     ) as Record<ImportOutcome, number>;

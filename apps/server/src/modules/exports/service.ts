@@ -1,10 +1,12 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import type { ExportJob } from '@educrm/contract';
+import type { ExportJob, Language } from '@educrm/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
 import { exportJob, storedFile } from '../../db/schema';
+import { type PrincipalSnapshot, principalFromSnapshot, snapshotPrincipal } from '../../jobs/principal';
+import { defineJob, type JobQueue } from '../../jobs/queue';
 import { writeAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { attachmentHeader, type ExportColumn, writeXlsx, XLSX_TYPE } from '../../lib/xlsx';
@@ -24,15 +26,54 @@ export interface Exporter<Row> {
   count(cap: number): Promise<number>;
   /** Batches of rows in a stable order (keyset paging inside). */
   batches(): AsyncIterable<Row[]>;
+  /**
+   * The list filters and language it was built from: with a factory registered for `kind`
+   * (ExportService.registerKind), a background export is rebuilt from them by whichever server
+   * runs its job, also after a restart.
+   */
+  params?: { filters: object; lang: Language };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: each kind has its own filters and row type.
+export type ExporterFactory = (p: Principal, filters: any, lang: Language) => Exporter<any>;
+
+/** What a background export keeps in export_job.params to be rebuilt by any server. */
+interface StoredParams {
+  filters: object;
+  lang: Language;
+  principal: PrincipalSnapshot;
 }
 
 export class ExportService {
+  private readonly factories = new Map<string, ExporterFactory>();
+  /** Exporters of this process without a registered factory (cannot survive a restart). */
+  private readonly local = new Map<string, Exporter<unknown>>();
+
+  /** Builds one background export; retried on another server when this one dies mid-way. */
+  readonly job = defineJob<{ exportId: string }>({
+    name: 'exports.build',
+    retry: { limit: 2, delaySeconds: 5, backoff: true },
+    expireInSeconds: 30 * 60,
+    batchSize: 1,
+    run: ({ data, progress }) => this.runJob(data.exportId, progress),
+    onFailed: async ({ data }, err) => this.markFailed(data.exportId, err),
+  });
+
   constructor(
     private readonly db: Db,
     private readonly secret: string,
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    private readonly queue: JobQueue,
+    private readonly backgroundRows = BACKGROUND_EXPORT_ROWS,
+  ) {
+    queue.register(this.job);
+  }
+
+  /** Lets a background export of this kind be rebuilt from its stored filters (app.ts registers each kind). */
+  registerKind(kind: string, factory: ExporterFactory) {
+    this.factories.set(kind, factory);
+  }
 
   private sign(id: string, exp: number) {
     return createHmac('sha256', this.secret).update(`export:${id}:${exp}`).digest('base64url');
@@ -65,16 +106,16 @@ export class ExportService {
     ip: string,
     message: string,
   ) {
-    const count = await exporter.count(BACKGROUND_EXPORT_ROWS + 1);
+    const count = await exporter.count(this.backgroundRows + 1);
     await writeAudit(this.db, {
       actorId: p.userId,
       actorName: p.username,
       action: 'export.start',
       targetType: exporter.kind,
-      summary: `export of ${count > BACKGROUND_EXPORT_ROWS ? `${BACKGROUND_EXPORT_ROWS}+` : count} rows`,
+      summary: `export of ${count > this.backgroundRows ? `${this.backgroundRows}+` : count} rows`,
       ip,
     });
-    if (count <= BACKGROUND_EXPORT_ROWS) {
+    if (count <= this.backgroundRows) {
       const stream = new PassThrough();
       reply
         .header('content-type', XLSX_TYPE)
@@ -92,14 +133,47 @@ export class ExportService {
   private async startJob<Row>(exporter: Exporter<Row>, p: Principal, count: number): Promise<ExportJob> {
     const id = randomUUID();
     const total = await exporter.count(Number.MAX_SAFE_INTEGER).catch(() => count);
-    await this.db
-      .insert(exportJob)
-      .values({ id, userId: p.userId, kind: exporter.kind, total, createdAt: this.now() });
-    void this.runJob(id, exporter).catch((err) => this.log.error({ err, id }, 'export job failed'));
+    const durable = exporter.params && this.factories.has(exporter.kind);
+    const principal = snapshotPrincipal(p);
+    const params: StoredParams | Record<string, never> = durable
+      ? { filters: exporter.params?.filters ?? {}, lang: exporter.params?.lang ?? 'zh', principal }
+      : {};
+    if (!durable) this.local.set(id, exporter as Exporter<unknown>);
+    await this.queue.ready();
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(exportJob)
+        .values({ id, userId: p.userId, kind: exporter.kind, total, params, createdAt: this.now() });
+      await this.queue.send(this.job, { exportId: id }, { tx });
+    });
     return { id, status: 'RUNNING', processed: 0, total, downloadUrl: null, expiresAt: null, error: null };
   }
 
-  private async runJob<Row>(id: string, exporter: Exporter<Row>) {
+  private exporterOf(job: typeof exportJob.$inferSelect): Exporter<unknown> | null {
+    const local = this.local.get(job.id);
+    if (local) return local;
+    const factory = this.factories.get(job.kind);
+    const params = job.params as Partial<StoredParams>;
+    if (!factory || !params.principal) return null;
+    return factory(principalFromSnapshot(params.principal), params.filters ?? {}, params.lang ?? 'zh');
+  }
+
+  /**
+   * The job's handler. Idempotent: a finished export is left alone, a retried one starts the file
+   * again, and only the attempt that flips RUNNING to DONE keeps its file.
+   */
+  private async runJob(
+    id: string,
+    progress: (c: Record<string, number>) => Promise<void>,
+  ): Promise<Record<string, number>> {
+    const [job] = await this.db.select().from(exportJob).where(eq(exportJob.id, id));
+    if (job?.status !== 'RUNNING') return { skipped: 1 };
+    const exporter = this.exporterOf(job);
+    if (!exporter) {
+      // Started by a server that has since stopped, for a kind that cannot be rebuilt here.
+      await this.markFailed(id, new Error('interrupted: the server restarted; start the export again'));
+      return { interrupted: 1 };
+    }
     const chunks: Buffer[] = [];
     const out = new PassThrough();
     out.on('data', (c: Buffer) => chunks.push(c));
@@ -107,50 +181,63 @@ export class ExportService {
       out.on('end', resolve);
       out.on('error', reject);
     });
-    try {
-      let lastSaved = 0;
-      await writeXlsx(out, exporter.sheetName, exporter.columns, exporter.batches(), async (written) => {
-        if (written - lastSaved >= 5000) {
-          lastSaved = written;
-          await this.db.update(exportJob).set({ processed: written }).where(eq(exportJob.id, id));
+    let lastSaved = 0;
+    const written = await writeXlsx(
+      out,
+      exporter.sheetName,
+      exporter.columns,
+      exporter.batches(),
+      async (n) => {
+        if (n - lastSaved >= 5000) {
+          lastSaved = n;
+          await this.db.update(exportJob).set({ processed: n }).where(eq(exportJob.id, id));
+          await progress({ processed: n, total: job.total ?? 0 });
         }
-      }).then(async (written) => {
-        await done;
-        const data = Buffer.concat(chunks);
-        const fileId = randomUUID();
-        const now = this.now();
-        await this.db.transaction(async (tx) => {
-          await tx.insert(storedFile).values({
-            id: fileId,
-            kind: 'export',
-            contentType: XLSX_TYPE,
-            fileName: exporter.fileName,
-            size: data.length,
-            data,
-            expiresAt: new Date(now.getTime() + FILE_TTL_MS),
-          });
-          await tx
-            .update(exportJob)
-            .set({
-              status: 'DONE',
-              processed: written,
-              fileId,
-              finishedAt: now,
-              expiresAt: new Date(now.getTime() + FILE_TTL_MS),
-            })
-            .where(eq(exportJob.id, id));
-        });
-      });
-    } catch (err) {
-      await this.db
+      },
+    );
+    await done;
+    const data = Buffer.concat(chunks);
+    const fileId = randomUUID();
+    const now = this.now();
+    const finished = await this.db.transaction(async (tx) => {
+      const [row] = await tx
         .update(exportJob)
         .set({
-          status: 'FAILED',
-          error: String((err as Error).message).slice(0, 500),
-          finishedAt: this.now(),
+          status: 'DONE',
+          processed: written,
+          fileId,
+          finishedAt: now,
+          expiresAt: new Date(now.getTime() + FILE_TTL_MS),
         })
-        .where(eq(exportJob.id, id));
-    }
+        .where(and(eq(exportJob.id, id), eq(exportJob.status, 'RUNNING')))
+        .returning({ id: exportJob.id });
+      if (!row) return false;
+      await tx.insert(storedFile).values({
+        id: fileId,
+        kind: 'export',
+        contentType: XLSX_TYPE,
+        fileName: exporter.fileName,
+        size: data.length,
+        data,
+        expiresAt: new Date(now.getTime() + FILE_TTL_MS),
+      });
+      return true;
+    });
+    this.local.delete(id);
+    return { rows: written, bytes: finished ? data.length : 0 };
+  }
+
+  /** Ends an export visibly: FAILED with its error, the rows written so far kept in `processed`. */
+  private async markFailed(id: string, err: unknown) {
+    this.local.delete(id);
+    await this.db
+      .update(exportJob)
+      .set({
+        status: 'FAILED',
+        error: String((err as Error)?.message ?? err).slice(0, 500),
+        finishedAt: this.now(),
+      })
+      .where(and(eq(exportJob.id, id), eq(exportJob.status, 'RUNNING')));
   }
 
   async status(id: string, userId: number): Promise<ExportJob> {
@@ -159,6 +246,14 @@ export class ExportService {
       .from(exportJob)
       .where(and(eq(exportJob.id, id), eq(exportJob.userId, userId)));
     if (!job) throw notFound();
+    if (job.status === 'RUNNING' && !(await this.queue.isPending(this.job.name, 'exportId', job.id))) {
+      // No attempt is queued or running any more (the last one's server died): say so, never spin forever.
+      await this.markFailed(
+        job.id,
+        new Error('interrupted: the server stopped during the export; start it again'),
+      );
+      return this.status(id, userId);
+    }
     const link = job.status === 'DONE' ? this.link(job.id) : null;
     return {
       id: job.id,

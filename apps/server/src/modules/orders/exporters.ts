@@ -86,10 +86,13 @@ const listExporter = <Row>(
   sheet: Header,
   cols: Col<Row>[],
   source: Pick<Exporter<Row>, 'count' | 'batches'>,
+  filters: object,
 ): Exporter<Row> => {
   const h = H[lang];
   return {
     kind,
+    // What another server needs to build the same export again (background exports).
+    params: { filters, lang },
     sheetName: h[sheet],
     fileName: `${kind}-${stamp()}.xlsx`,
     columns: cols.map(([header, value, width]) => ({ header: h[header], value, width })),
@@ -122,6 +125,7 @@ export const orderExporter = (
       ['payTime', (r) => r.payTime, 22],
     ],
     { count: (cap) => orders.count(p, f, cap), batches: () => orders.batches(p, f) },
+    f,
   );
 
 export const dealExporter = (
@@ -151,4 +155,5 @@ export const dealExporter = (
       ['status', (r) => r.orderStatus, 10],
     ],
     { count: (cap) => deals.count(f, cap), batches: () => deals.batches(p, f) },
+    f,
   );

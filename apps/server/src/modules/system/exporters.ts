@@ -102,6 +102,7 @@ export const adminUserExporter = (
   const h = HEADERS[lang];
   return {
     kind: 'admin-users',
+    params: { filters, lang },
     sheetName: h.username,
     fileName: `admin-users-${stamp()}.xlsx`,
     columns: [
@@ -129,6 +130,7 @@ export const auditExporter = (
   const h = HEADERS[lang];
   return {
     kind: 'audit-log',
+    params: { filters, lang },
     sheetName: h.action,
     fileName: `audit-log-${stamp()}.xlsx`,
     columns: [

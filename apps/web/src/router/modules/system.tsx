@@ -22,4 +22,8 @@ export const systemRoutes = groupRoute('system', { title: 'system', icon: 'setti
     icon: 'server',
     page: () => import('../../pages/system/server/ServerPage'),
   }),
+  pageRoute('system.job-list', {
+    icon: 'schedule',
+    page: () => import('../../pages/system/job-list/JobListPage'),
+  }),
 ]);

@@ -25,6 +25,7 @@ const TARGET_TYPES = [
   'client',
   'order',
   'product',
+  'job',
 ];
 
 /** System > Audit log: who did what to which record, when and from where. Read-only. */

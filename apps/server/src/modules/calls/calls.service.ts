@@ -4,6 +4,7 @@ import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { scopeCondition } from '../../lib/data-scope';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { offsetOf, toIso } from '../../lib/list';
+import { sqlIn } from '../../lib/sql-in';
 import type { CallReceipt } from '../../providers/call/types';
 import type { ProviderRegistry } from '../../providers/registry';
 import type { Principal } from '../../types';
@@ -114,20 +115,8 @@ export class CallService {
     const conds: SQL[] = [scope];
     if (q.clientId) conds.push(sql`c.client_id = ${q.clientId}`);
     if (q.numberId) conds.push(sql`c.number_id = ${q.numberId}`);
-    if (q.userId?.length)
-      conds.push(
-        sql`c.user_id IN (${sql.join(
-          q.userId.map((v) => sql`${v}`),
-          sql`, `,
-        )})`,
-      );
-    if (q.status?.length)
-      conds.push(
-        sql`c.status IN (${sql.join(
-          q.status.map((v) => sql`${v}`),
-          sql`, `,
-        )})`,
-      );
+    if (q.userId?.length) conds.push(sqlIn(sql`c.user_id`, q.userId));
+    if (q.status?.length) conds.push(sqlIn(sql`c.status`, q.status));
     if (q.answered !== undefined)
       conds.push(q.answered ? sql`c.answered_at IS NOT NULL` : sql`c.answered_at IS NULL`);
     if (q.from) conds.push(sql`c.started_at >= ${new Date(q.from)}`);

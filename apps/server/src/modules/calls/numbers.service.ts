@@ -19,6 +19,7 @@ import { callerNumber } from '../../db/schema';
 import { runBulk } from '../../lib/bulk';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
+import { sqlIn } from '../../lib/sql-in';
 import { updateVersioned } from '../../lib/versioned';
 import type { Principal } from '../../types';
 import { shanghaiDayKey } from '../clients/common';
@@ -143,18 +144,8 @@ export class NumberService {
         q.keyword
           ? sql`(n.number LIKE ${likeContains(q.keyword)} OR n.city ILIKE ${likeContains(q.keyword)} OR n.remark ILIKE ${likeContains(q.keyword)})`
           : undefined,
-        q.status?.length
-          ? sql`n.status IN (${sql.join(
-              q.status.map((s) => sql`${s}`),
-              sql`, `,
-            )})`
-          : undefined,
-        q.numberType?.length
-          ? sql`n.number_type IN (${sql.join(
-              q.numberType.map((s) => sql`${s}`),
-              sql`, `,
-            )})`
-          : undefined,
+        q.status?.length ? sqlIn(sql`n.status`, q.status) : undefined,
+        q.numberType?.length ? sqlIn(sql`n.number_type`, q.numberType) : undefined,
         q.provider ? sql`n.provider = ${q.provider}` : undefined,
         q.assignedUserId ? sql`n.assigned_user_ids @> ARRAY[${q.assignedUserId}]::bigint[]` : undefined,
       ].filter((c): c is SQL => Boolean(c)),

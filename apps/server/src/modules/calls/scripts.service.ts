@@ -12,6 +12,7 @@ import { callScript } from '../../db/schema';
 import { runBulk } from '../../lib/bulk';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
+import { sqlIn } from '../../lib/sql-in';
 import type { Principal } from '../../types';
 import { ruleRefused, stateConflict } from '../clients/common';
 import { sanitizeRichText } from '../products/sanitize';
@@ -103,21 +104,9 @@ export class ScriptService {
 
   async list(p: Principal, q: ScriptListQuery) {
     const conds: SQL[] = [this.visible(p)];
-    if (q.status?.length)
-      conds.push(
-        sql`s.status IN (${sql.join(
-          q.status.map((s) => sql`${s}`),
-          sql`, `,
-        )})`,
-      );
+    if (q.status?.length) conds.push(sqlIn(sql`s.status`, q.status));
     else if (this.seesDrafts(p)) conds.push(sql`s.status <> 'ARCHIVED'`);
-    if (q.category?.length)
-      conds.push(
-        sql`s.category IN (${sql.join(
-          q.category.map((s) => sql`${s}`),
-          sql`, `,
-        )})`,
-      );
+    if (q.category?.length) conds.push(sqlIn(sql`s.category`, q.category));
     if (q.productId) conds.push(sql`s.product_ids @> ARRAY[${q.productId}]::bigint[]`);
     if (q.keyword) {
       const k = likeContains(q.keyword);

@@ -20,6 +20,7 @@ import { smsSign, smsTemplate } from '../../db/schema';
 import { scopeCondition } from '../../lib/data-scope';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
+import { sqlIn } from '../../lib/sql-in';
 import type { ProviderRegistry } from '../../providers/registry';
 import { renderSms, type SmsReceipt } from '../../providers/sms/types';
 import type { Principal } from '../../types';
@@ -336,20 +337,8 @@ export class SmsService {
       conds.push(
         sql`(t.name ILIKE ${likeContains(q.keyword)} OR t.code ILIKE ${likeContains(q.keyword)} OR t.content ILIKE ${likeContains(q.keyword)})`,
       );
-    if (q.type?.length)
-      conds.push(
-        sql`t.type IN (${sql.join(
-          q.type.map((v) => sql`${v}`),
-          sql`, `,
-        )})`,
-      );
-    if (q.auditStatus?.length)
-      conds.push(
-        sql`t.audit_status IN (${sql.join(
-          q.auditStatus.map((v) => sql`${v}`),
-          sql`, `,
-        )})`,
-      );
+    if (q.type?.length) conds.push(sqlIn(sql`t.type`, q.type));
+    if (q.auditStatus?.length) conds.push(sqlIn(sql`t.audit_status`, q.auditStatus));
     if (q.enabled !== undefined) conds.push(sql`t.enabled = ${q.enabled}`);
     if (q.signId) conds.push(sql`t.sign_id = ${q.signId}`);
     const where = sql.join(conds, sql` AND `);
@@ -962,20 +951,8 @@ export class SmsService {
     const conds: SQL[] = [scope];
     if (q.templateId) conds.push(sql`l.template_id = ${q.templateId}`);
     if (q.clientId) conds.push(sql`l.client_id = ${q.clientId}`);
-    if (q.sendStatus?.length)
-      conds.push(
-        sql`l.send_status IN (${sql.join(
-          q.sendStatus.map((v) => sql`${v}`),
-          sql`, `,
-        )})`,
-      );
-    if (q.receiveStatus?.length)
-      conds.push(
-        sql`l.receive_status IN (${sql.join(
-          q.receiveStatus.map((v) => sql`${v}`),
-          sql`, `,
-        )})`,
-      );
+    if (q.sendStatus?.length) conds.push(sqlIn(sql`l.send_status`, q.sendStatus));
+    if (q.receiveStatus?.length) conds.push(sqlIn(sql`l.receive_status`, q.receiveStatus));
     if (q.from) conds.push(sql`l.sent_at >= ${new Date(q.from)}`);
     if (q.to) conds.push(sql`l.sent_at <= ${new Date(q.to)}`);
     const where = sql.join(conds, sql` AND `);

@@ -4,6 +4,7 @@ import './node-runtime.mjs'; // first: re-runs this script under Node >= 24 when
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, ROOT } from './lib.mjs';
+import { serverNodeArgs } from './server-args.mjs';
 
 const installed = await ensureInstalled();
 const built = await ensureBuilt();
@@ -11,7 +12,7 @@ if (!installed && !built) console.log('▶ Dependencies and build are up to date
 
 const server = spawn(
   process.execPath,
-  ['--enable-source-maps', path.join(ROOT, 'apps/server/dist/main.js')],
+  ['--enable-source-maps', ...serverNodeArgs(), path.join(ROOT, 'apps/server/dist/main.js')],
   {
     cwd: ROOT,
     stdio: 'inherit',

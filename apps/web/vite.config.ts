@@ -2,9 +2,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkGroups } from './vite-plugins/chunk-groups.ts';
 import { precompress } from './vite-plugins/precompress.ts';
+import { prerenderLogin } from './vite-plugins/prerender-login.ts';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), prerenderLogin(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeArgs } from '../../scripts/server-args.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /**
@@ -173,7 +174,8 @@ export const startServer = async ({
     out += chunk;
     if (out.length > 200_000) out = out.slice(-100_000);
   };
-  const child = spawn(process.execPath, [main], {
+  // The flags `npm start` gives the server (scripts/server-args.mjs).
+  const child = spawn(process.execPath, [...serverNodeArgs(childEnv), main], {
     cwd,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -220,3 +220,68 @@ test('the outbound pages in zh and en', async () => {
     await en.close();
   }
 });
+
+test('admin assigns a number to a department in its form, and exports the selected call scripts', async () => {
+  current = boss;
+  const { page } = boss;
+  const num = `0108${String(Date.now() + 7).slice(-7)}`;
+  await open(page, baseURL, '/call/number-list', 'number-list-page');
+  await page.getByRole('button', { name: '新增号码' }).click();
+  const form = drawer(page, '新增外呼号码');
+  await form.getByLabel('号码', { exact: true }).fill(num);
+  await form.getByLabel('分配给部门').click();
+  await page
+    .locator('.ant-select-tree-node-content-wrapper')
+    .filter({ visible: true })
+    .filter({ hasText: '销售二组' })
+    .first()
+    .click();
+  await form.getByText('该部门及下级部门的员工可用').waitFor();
+  await steady(page);
+  await screenshot(page, 'call-number-form-dept-zh');
+  await form.getByRole('button', { name: label('保存') }).click();
+  await toast(page, '号码已添加').waitFor();
+  await row(page, num).getByText('销售二组').waitFor();
+
+  await open(page, baseURL, '/call/script-list', 'script-list-page');
+  const first = page.locator('.ant-table-row').first();
+  await first.waitFor();
+  await first.getByRole('checkbox').check();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出所选' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^call-scripts-.*\.xlsx$/);
+  await toast(page, '已导出').waitFor();
+  await page.setViewportSize({ width: 991, height: 900 });
+  try {
+    await steady(page);
+    await screenshot(page, 'call-script-list-991-zh');
+    await open(page, baseURL, '/call/number-list', 'number-list-page');
+    await page.locator('.ant-table-row').first().waitFor();
+    await steady(page);
+    await screenshot(page, 'call-number-list-991-zh');
+  } finally {
+    await page.setViewportSize({ width: 1366, height: 800 });
+  }
+  // the same in English, at 1440 and 991 px: the number form with its department field, the script list
+  const en = await openConsole('en-US');
+  try {
+    await signInAdmin(en.context, baseURL);
+    for (const width of [1440, 991]) {
+      await en.page.setViewportSize({ width, height: 900 });
+      await open(en.page, baseURL, '/call/number-list', 'number-list-page');
+      await en.page.getByRole('button', { name: 'New number' }).click();
+      const enForm = drawer(en.page, 'New caller number');
+      await enForm.getByLabel('Assigned departments').waitFor();
+      await steady(en.page);
+      await screenshot(en.page, `call-number-form-${width}-en`);
+      await en.page.keyboard.press('Escape');
+      await enForm.waitFor({ state: 'hidden' });
+      await open(en.page, baseURL, '/call/script-list', 'script-list-page');
+      await en.page.locator('.ant-table-row').first().waitFor();
+      await steady(en.page);
+      await screenshot(en.page, `call-script-list-${width}-en`);
+    }
+  } finally {
+    await en.close();
+  }
+});

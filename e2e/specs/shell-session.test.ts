@@ -186,16 +186,25 @@ test('a session refused while loading info: message, token cleared, login with r
   expect(await page.locator('.ant-modal', { hasText: '确认退出' }).count()).toBe(0);
 });
 
-test('third-party login: the dialog says plainly that none is configured', async () => {
+test('third-party login: the entry shows only when the server lists a provider', async () => {
   const { page } = browser;
+  const listed = (await (await fetch(`${baseURL}/api/v1/admin/auth-providers`)).json()) as {
+    data: { providers: { name: string }[] };
+  };
   await open(page, baseURL, '/login', 'login-page');
-  await page.getByRole('button', { name: '第三方登录' }).click();
-  const dialog = page.getByRole('dialog', { name: '第三方登录' });
-  await dialog.waitFor();
-  await expect.poll(() => dialog.textContent()).toContain('尚未配置任何第三方登录');
+  const entry = page.getByRole('button', { name: '第三方登录' });
+  if (listed.data.providers.length === 0) {
+    // issue #16 item 13: no provider, no entry (the page has loaded the list by the time it settles)
+    await page.waitForLoadState('networkidle');
+    expect(await entry.count()).toBe(0);
+  } else {
+    await entry.click();
+    const dialog = page.getByRole('dialog', { name: '第三方登录' });
+    await dialog.getByRole('button', { name: new RegExp(listed.data.providers[0]?.name ?? '') }).waitFor();
+  }
 });
 
-test('/auth-redirect hands the code to its opener (or localStorage) and closes', async () => {
+test('/auth-redirect exchanges the code and hands the outcome to its opener (or localStorage)', async () => {
   const { page, context } = browser;
   await open(page, baseURL, '/login', 'login-page');
   await page.evaluate(() => {
@@ -204,16 +213,22 @@ test('/auth-redirect hands the code to its opener (or localStorage) and closes',
       if (e.origin === location.origin) (window as unknown as { received: unknown[] }).received.push(e.data);
     });
   });
-  const popupClosed = context.waitForEvent('page').then((popup) => popup.waitForEvent('close'));
+  // a code no provider issued: refused, and the refusal is shown in the popup and on the login page
+  const popupOpened = context.waitForEvent('page');
   await page.evaluate(() => window.open('/auth-redirect?code=abc123&state=s1', 'oauth'));
-  await popupClosed;
-  expect(await page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([
-    { type: 'educrm-oauth', code: 'abc123', state: 's1' },
-  ]);
+  const popup = await popupOpened;
+  await popup.getByRole('alert').waitFor();
+  const refusal = (await popup.getByRole('alert').textContent()) ?? '';
+  expect(refusal).toContain('企业微信登录已失效');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received))
+    .toEqual([{ type: 'educrm-oauth', ok: false, error: refusal }]);
+  await page.getByRole('alert').filter({ hasText: '企业微信登录已失效' }).waitFor();
+  await popup.close();
 
-  // No opener (the page was opened directly): the code goes through localStorage.
+  // No opener (the page was opened directly): the outcome goes through localStorage.
   await page.goto(`${baseURL}/auth-redirect?code=zz9&state=s2`);
   await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('x-admin-oauth-code')))
-    .toContain('"code":"zz9"');
+    .poll(() => page.evaluate(() => localStorage.getItem('x-admin-oauth-result')))
+    .toContain('"ok":false');
 });

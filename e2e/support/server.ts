@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeArgs } from '../../scripts/server-args.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ADMIN_PASSWORD = 'E2e-admin-pass-2026';
@@ -57,9 +58,11 @@ export const startServer = async (
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-e2e-'));
   let out = '';
   const main = path.join(ROOT, 'apps/server/dist/main.js');
+  // The flags `npm start` gives the server.
+  const nodeArgs = serverNodeArgs({ ...process.env, ...env });
   const [cmd, args] = opts.unreapedParent
-    ? ['sh', ['-c', '"$0" "$1" & echo "server-pid $!"; exec sleep 3600', process.execPath, main]]
-    : [process.execPath, [main]];
+    ? ['sh', ['-c', '"$0" "$@" & echo "server-pid $!"; exec sleep 3600', process.execPath, ...nodeArgs, main]]
+    : [process.execPath, [...nodeArgs, main]];
   const child: ChildProcess = spawn(cmd, args, {
     cwd: ROOT,
     env: {
@@ -70,6 +73,8 @@ export const startServer = async (
       DATA_DIR: dataDir,
       ADMIN_PASSWORD,
       DEMO_DATA: '1',
+      // The WeCom demo (a sandbox app, so the login page offers WeCom) only where a spec asks for it.
+      DEMO_WECOM: '0',
       DEMO_PASSWORD,
       LOG_LEVEL: 'warn',
       ...env,

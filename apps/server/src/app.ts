@@ -1,14 +1,20 @@
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { registerQueueOps } from './jobs/ops';
 import { JobQueue } from './jobs/queue';
 import { RequestLogController, requestIdFor } from './lib/logging';
+import { safeErrSerializer } from './lib/safe-error';
+import { inputValidator } from './lib/validator';
+import { MfaService } from './modules/auth/mfa';
+import { mfaRoutes } from './modules/auth/mfa.routes';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { SessionService } from './modules/auth/sessions';
 import { CallService } from './modules/calls/calls.service';
+import { scriptExporter } from './modules/calls/exporters';
 import { NumberService } from './modules/calls/numbers.service';
 import { callRoutes } from './modules/calls/routes';
 import { ScriptService } from './modules/calls/scripts.service';
@@ -24,12 +30,29 @@ import { NotificationService, notificationRoutes } from './modules/clients/notif
 import { PoolService } from './modules/clients/pool.service';
 import { clientRoutes } from './modules/clients/routes';
 import { ClientTagService } from './modules/clients/tags.service';
+import { ClassService } from './modules/courses/classes.service';
+import { CourseUserService } from './modules/courses/course-users.service';
+import {
+  classExporter,
+  courseUserExporter,
+  liveAttendanceExporter,
+  memberExporter,
+  studentExporter,
+} from './modules/courses/exporters';
+import { liveRoutes } from './modules/courses/live.routes';
+import { LiveService } from './modules/courses/live.service';
+import { courseRoutes } from './modules/courses/routes';
+import { StudentService } from './modules/courses/students.service';
+import { dataCentreRoutes } from './modules/data-centre/routes';
+import { DataCentreService } from './modules/data-centre/service';
 import { dictionaryRoutes } from './modules/dictionaries/routes';
 import { DictionaryService } from './modules/dictionaries/service';
 import { exportRoutes } from './modules/exports/routes';
 import { type ExporterFactory, ExportService } from './modules/exports/service';
 import { fileRoutes } from './modules/files/routes';
 import { FileService, IMAGE_MAX_BYTES } from './modules/files/service';
+import { MemberService } from './modules/members/members.service';
+import { memberRoutes } from './modules/members/routes';
 import { registerOps } from './modules/ops';
 import { DashboardService } from './modules/orders/dashboard.service';
 import { DealService } from './modules/orders/deals.service';
@@ -55,17 +78,29 @@ import { RoleService } from './modules/system/roles.service';
 import { registerWecom } from './modules/wecom';
 import { accessPlugin } from './plugins/access';
 import { registerApiCompression } from './plugins/compress';
-import { registerErrorHandling } from './plugins/errors';
+import { clientErrorHandler, registerErrorHandling, registerUrlLimit, sendError } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { ProviderRegistry } from './providers/registry';
 import type { AppDeps } from './types';
 
+/** Every logged error goes through the serializer that drops query parameters (client data). */
+const withSafeErrors = (logger: AppDeps['logger']): FastifyServerOptions['logger'] =>
+  logger && typeof logger === 'object'
+    ? {
+        ...logger,
+        serializers: { ...(logger as { serializers?: object }).serializers, err: safeErrSerializer },
+      }
+    : (logger ?? false);
+
 /** Builds the HTTP application; main.ts listens, tests use `app.inject`. */
 export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
-    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
+    // main.ts passes its own logger (createLogger, which uses the same safe `err` serializer).
+    ...(deps.loggerInstance
+      ? { loggerInstance: deps.loggerInstance }
+      : { logger: withSafeErrors(deps.logger) }),
     logController: new RequestLogController(),
     genReqId: requestIdFor,
     bodyLimit: 1024 * 1024,
@@ -74,6 +109,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     forceCloseConnections: 'idle',
     requestTimeout: 120_000,
     ajv: { customOptions: { removeAdditional: false } },
+    clientErrorHandler,
+    frameworkErrors: (_err, req, reply) => sendError(req, reply, 400, 'badRequest'),
   });
   const queue =
     deps.queue ??
@@ -88,9 +125,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.decorate('db', deps.database.db);
   // The API speaks JSON; other bodies get 415 rather than a confusing validation error.
   app.removeContentTypeParser('text/plain');
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(inputValidator);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerUrlLimit(app);
   await registerSecurityHeaders(app);
   registerApiCompression(app);
 
@@ -122,10 +160,13 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     () => sessions.cache.clear(),
     (listening) => sessions.cache.setListening(listening),
   );
-  const auth = new AuthService(deps.database.db, sessions, now, deps.scrypt);
+  const mfa = new MfaService(deps.database.db, deps.secretKey, now);
+  const auth = new AuthService(deps.database.db, sessions, now, deps.scrypt, mfa);
   await app.register(accessPlugin, { sessions });
   await registerOps(app, { recentErrors: deps.recentErrors, metricsToken: deps.config.metricsToken });
+  registerQueueOps(app.ops, queue);
   await app.register(authRoutes, { auth, sessions });
+  await app.register(mfaRoutes, { auth, mfa });
   await app.register(loginLockRoutes);
   await app.register(jobRoutes);
 
@@ -133,7 +174,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // Uploads: one file of at most 2 MB per request (images); imports set their own limit per route.
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
   const files = new FileService(db);
-  await app.register(fileRoutes, { files });
+  await app.register(fileRoutes, { files, sessions });
   const exports = new ExportService(
     db,
     deps.secretKey,
@@ -192,9 +233,18 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     sms: new SmsService(db, now, providers, followUps),
     settings: new OutboundSettingsService(db, providers),
     registry: providers,
+    exports,
   });
   // Enterprise WeChat: apps, sync, callbacks.
-  await registerWecom(app, { db, secretKey: deps.secretKey, config: deps.config, now, auth });
+  await registerWecom(app, {
+    db,
+    secretKey: deps.secretKey,
+    config: deps.config,
+    now,
+    auth,
+    clients,
+    exports,
+  });
   // Background exports are rebuilt from their stored filters by whichever server runs the job.
   const exporterKinds: [string, ExporterFactory][] = [
     ['admin-users', (p, f, lang) => adminUserExporter(users, p, f, lang)],
@@ -203,9 +253,29 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     ['follow-ups', (p, f, lang) => followUpExporter(followUps, p, f, lang)],
     ['orders', (p, f, lang) => orderExporter(orders, p, f, lang)],
     ['deals', (p, f, lang) => dealExporter(deals, p, f, lang)],
+    ['call-scripts', (p, f, lang) => scriptExporter(callScripts, p, f, lang)],
   ];
   for (const [kind, factory] of exporterKinds) exports.registerKind(kind, factory);
+  // Courses and members: classes, class students, course users (enrolled by paid orders), members.
+  const students = new StudentService(db, now);
+  const courseUsers = new CourseUserService(db, now);
+  const classes = new ClassService(db, now);
+  const members = new MemberService(db, now);
+  await app.register(courseRoutes, { classes, students, courseUsers, exports });
+  await app.register(memberRoutes, { members, students, courseUsers, exports });
+  const courseExporterKinds: [string, ExporterFactory][] = [
+    ['classes', (_p, f, lang) => classExporter(classes, f, lang)],
+    ['class-students', (p, f, lang) => studentExporter(students, p, f, lang)],
+    ['course-users', (p, f, lang) => courseUserExporter(courseUsers, p, f, lang)],
+    ['members', (_p, f, lang) => memberExporter(members, f, lang)],
+  ];
+  for (const [kind, factory] of courseExporterKinds) exports.registerKind(kind, factory);
+  const live = new LiveService(db, now, deps.secretKey);
+  await app.register(liveRoutes, { live, exports });
+  exports.registerKind('live-attendance', (_p, f, lang) => liveAttendanceExporter(live, f, lang));
 
+  // Data centre: metrics from the daily aggregates and live days (DOMAIN 2).
+  await app.register(dataCentreRoutes, { data: new DataCentreService(db, now, queue), exports });
   await registerSpa(app, deps.webDistDir);
   return app;
 };

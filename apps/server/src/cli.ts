@@ -3,6 +3,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { daysBetween } from './modules/data-centre/engine';
+import { recomputeDays } from './modules/data-centre/jobs';
 import {
   backupPglite,
   backupPostgres,
@@ -23,7 +25,10 @@ const USAGE = `Usage:
                                             PostgreSQL (DATABASE_URL): pg_dump, custom format
   npm run restore -- FILE                   into an empty DATA_DIR (PGlite) or an empty database (DATABASE_URL)
   npm run migrate-to-postgres -- --to URL   copy DATA_DIR's PGlite database into a new PostgreSQL database
-  npm run db-fingerprint                    row count and checksum of every table`;
+  npm run db-fingerprint                    row count and checksum of every table
+  node scripts/ops.mjs stats-rebuild -- --from YYYY-MM-DD --to YYYY-MM-DD
+                                            recompute the data centre's daily aggregates of a range
+                                            (PGlite: with the server stopped; or POST /api/v1/data/rebuild)`;
 
 const argValue = (args: string[], name: string) => {
   const i = args.indexOf(name);
@@ -116,6 +121,29 @@ const main = async () => {
           : 'Some tables DIFFER (see above): do not switch to the target.',
       );
       return report.ok ? 0 : 1;
+    }
+    case 'stats-rebuild': {
+      const from = argValue(args, '--from');
+      const to = argValue(args, '--to');
+      const day = /^\d{4}-\d{2}-\d{2}$/;
+      if (!from || !to || !day.test(from) || !day.test(to) || to < from) {
+        print(USAGE);
+        return 2;
+      }
+      const database = await openDatabase(
+        config.databaseUrl
+          ? { databaseUrl: config.databaseUrl }
+          : { pgliteDir: path.join(config.dataDir, 'pglite') },
+      );
+      try {
+        const result = await recomputeDays(database.db, daysBetween(from, to), async (c) => {
+          print(`  ${c.done} / ${c.total} days`);
+        });
+        print(`stats rebuilt: ${result.days} days, ${result.rows} rows`);
+        return 0;
+      } finally {
+        await database.close();
+      }
     }
     case 'db-fingerprint': {
       const rows = await fingerprintsOf(config.databaseUrl, config.dataDir);

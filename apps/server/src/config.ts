@@ -56,6 +56,11 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 or 0' })
     .optional()
     .transform((v) => v !== '0' && v !== 'false'),
+  /** With DEMO_DATA: also the Enterprise WeChat demo (a sandbox app, members, contacts, tags; default on). */
+  DEMO_WECOM: z
+    .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 or 0' })
+    .optional()
+    .transform((v) => v !== '0' && v !== 'false'),
   DEMO_PASSWORD: z
     .string()
     .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
@@ -95,6 +100,10 @@ const envSchema = z.object({
   JOB_POLL_SECONDS: positiveInt(1),
   /** Exports of more rows than this run as background jobs with progress (DOMAIN section 0). */
   EXPORT_BACKGROUND_ROWS: positiveInt(50_000),
+  OPENAPI_PUBLIC: z
+    .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 or 0' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
 });
 
 export interface Config {
@@ -108,6 +117,8 @@ export interface Config {
   demoData: boolean;
   /** DEMO_DATA also seeds products and orders (DEMO_COMMERCE, default true). */
   demoCommerce: boolean;
+  /** DEMO_DATA also seeds the Enterprise WeChat demo (DEMO_WECOM, default true). */
+  demoWecom: boolean;
   demoPassword: string | undefined;
   accessTokenTtl: number;
   refreshWindow: number;
@@ -121,6 +132,8 @@ export interface Config {
   jobHeartbeatSeconds: number;
   jobPollSeconds: number;
   exportBackgroundRows: number;
+  /** The OpenAPI document and Swagger UI without sign-in (default: signed-in staff only). */
+  openapiPublic: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -152,6 +165,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     adminPassword: e.ADMIN_PASSWORD,
     demoData: e.DEMO_DATA,
     demoCommerce: e.DEMO_COMMERCE,
+    demoWecom: e.DEMO_WECOM,
     demoPassword: e.DEMO_PASSWORD,
     accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshWindow: e.REFRESH_WINDOW_SECONDS,
@@ -165,5 +179,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     jobHeartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     exportBackgroundRows: e.EXPORT_BACKGROUND_ROWS,
+    openapiPublic: e.OPENAPI_PUBLIC,
   };
 };

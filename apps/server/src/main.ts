@@ -18,6 +18,8 @@ import {
 import { createLogger, RecentErrors } from './lib/logging';
 import { callNumberHealthJob, smsReviewSyncJob } from './modules/calls/jobs';
 import { clientRecycleJob } from './modules/clients/jobs';
+import { courseExpiryJob, liveScheduleJob } from './modules/courses/jobs';
+import { ensureStats, statsNightlyJob } from './modules/data-centre/jobs';
 import { wecomSyncJob } from './modules/wecom/jobs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -86,8 +88,12 @@ const main = async () => {
   scheduler.add(callNumberHealthJob(secret));
   scheduler.add(smsReviewSyncJob(secret));
   scheduler.add(wecomSyncJob(app.wecomWorker));
+  scheduler.add(courseExpiryJob());
+  scheduler.add(liveScheduleJob(secret));
+  scheduler.add(statsNightlyJob);
 
   await scheduler.start();
+  await ensureStats(database.db, scheduler);
 
   app.addHook('onClose', async () => {
     await scheduler.stop();

@@ -1,4 +1,5 @@
 import { matchPath } from 'react-router';
+import { requestEarly } from './api/http';
 import { loadLayout } from './router';
 import { flattenRoutes } from './router/paths';
 import { HOME_PATH, resolvedLayoutRoutes, resolvedPublicRoutes, WHITELIST } from './router/table';
@@ -21,6 +22,22 @@ const preload = (route: ResolvedRoute | undefined) => {
 };
 
 /**
+ * The list call a page declares in `meta.firstList`, as ResourceTable makes it for a plain URL
+ * (components/ResourceTable/listState.ts: page 1, the default page size, the default sort, no
+ * filters); a URL with a query is left to the page (its filters decide the call).
+ */
+/** DEFAULT_PAGE_SIZE of @educrm/contract/list (whose schemas would bring zod into the entry; boot.test.ts). */
+export const FIRST_PAGE_SIZE = 20;
+
+export const firstListCall = (route: ResolvedRoute | undefined, search: string) => {
+  const list = route?.meta?.firstList;
+  if (!list || search.replace(/^\?/, '') !== '') return undefined;
+  const params: Record<string, string | number> = { page: 1, pageSize: FIRST_PAGE_SIZE };
+  if (list.sort) params.sort = list.sort;
+  return { url: list.url, params };
+};
+
+/**
  * What the entry script starts before the language file has loaded and the router exists, so a
  * first load is not a chain (entry -> language -> router -> session info -> layout -> page):
  * - no token, a path outside the whitelist: the address becomes /login?redirect=<path and query>
@@ -28,7 +45,8 @@ const preload = (route: ResolvedRoute | undefined) => {
  *   login page: a deep link downloads nothing of the page it names;
  * - a token: the session info call starts now (the guard awaits this one), and the layout's and
  *   the target page's chunks are requested with it (Vite's preload map adds `modulepreload` links
- *   for every chunk they import), all in parallel with the language file;
+ *   for every chunk they import), all in parallel with the language file, and a list page's first
+ *   call (meta.firstList), handed to the page's identical call when it makes it (api/early.ts);
  * - a page outside the layout (login, 401, 404): its chunk, in parallel with the language file.
  */
 export const boot = () => {
@@ -49,5 +67,8 @@ export const boot = () => {
   // Signed in, /login and / go home (the guard's and the table's redirects).
   const target = pathname === '/' || pathname === '/login' ? HOME_PATH : pathname;
   loadLayout().catch(() => undefined);
-  preload(pageFor(resolvedLayoutRoutes, target));
+  const page = pageFor(resolvedLayoutRoutes, target);
+  preload(page);
+  const list = firstListCall(page, search);
+  if (list) requestEarly(list.url, list.params);
 };

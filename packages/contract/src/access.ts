@@ -53,7 +53,15 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
     key: 'data',
     pages: [
       page('data.overview', '/data/overview', ['admin', 'siyu', 'chakan']),
-      page('data.history', '/data/history', ['admin', 'chakan'], [['data.export', A]]),
+      page(
+        'data.history',
+        '/data/history',
+        ['admin', 'chakan'],
+        [
+          ['data.export', A],
+          ['data.rebuild', A],
+        ],
+      ),
       page('data.daily', '/data/daily', ['admin', 'siyu', 'chakan']),
       page('data.product-daily', '/data/product-daily', ['admin', 'chakan', 'zhongtai']),
       page('data.product-overview', '/data/product-overview', ['admin', 'chakan', 'zhongtai']),
@@ -147,6 +155,7 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
       page('course.live-class-list', '/course/live-class-list', ALL, [
         ['course.live.write', AZ],
         ['course.live.export', A],
+        ['course.live.provider', A],
       ]),
     ],
   },
@@ -160,6 +169,7 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
       page('call.script-list', '/call/script-list', ALL, [
         ['call.script.write', AZ],
         ['call.script.publish', A],
+        ['call.script.export', AZ],
       ]),
       page('call.sms-template-list', '/call/sms-template-list', ALL, [
         ['sms.template.write', AZ],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bulkIdsBody, dateParam, enumList, idList, listQueryOf, queryBool } from './list';
+import { bulkIdsBody, dateParam, enumList, idList, listQueryOf, queryBool, versionField } from './list';
 
 /**
  * Outbound calls and SMS (DOMAIN 7): caller numbers, call records, call scripts with versions,
@@ -53,16 +53,14 @@ export const numberCreate = z
   });
 export type NumberCreate = z.infer<typeof numberCreate>;
 export const numberUpdate = z
-  .object({ ...numberFields, status: z.enum(NUMBER_STATUSES), version: z.number().int().positive() })
+  .object({ ...numberFields, status: z.enum(NUMBER_STATUSES), version: versionField })
   .strict()
   .refine((v) => v.callWindowStart < v.callWindowEnd, {
     message: 'msg:callWindowOrder',
     path: ['callWindowEnd'],
   });
 export type NumberUpdate = z.infer<typeof numberUpdate>;
-export const numberStatusBody = z
-  .object({ status: z.enum(NUMBER_STATUSES), version: z.number().int().positive() })
-  .strict();
+export const numberStatusBody = z.object({ status: z.enum(NUMBER_STATUSES), version: versionField }).strict();
 export const numberAssignBody = bulkIdsBody
   .extend({
     userIds: z.array(z.number().int().positive()).max(500).default([]),
@@ -134,7 +132,7 @@ export const outboundSettings = z.object({
 });
 export type OutboundSettings = z.infer<typeof outboundSettings>;
 export const outboundSettingsUpdate = outboundSettings
-  .extend({ version: z.number().int().positive() })
+  .extend({ version: versionField })
   .strict()
   .refine((v) => v.smsWindowStart < v.smsWindowEnd, {
     message: 'msg:callWindowOrder',
@@ -277,7 +275,7 @@ const scriptFields = {
 };
 export const scriptCreate = z.object(scriptFields).strict();
 export type ScriptCreate = z.infer<typeof scriptCreate>;
-export const scriptUpdate = z.object({ ...scriptFields, version: z.number().int().positive() }).strict();
+export const scriptUpdate = z.object({ ...scriptFields, version: versionField }).strict();
 export type ScriptUpdate = z.infer<typeof scriptUpdate>;
 export const scriptRow = z.object({
   id: z.number().int(),
@@ -307,6 +305,12 @@ export const scriptListQuery = listQueryOf(['sort', 'updatedAt', 'useCount', 'ti
   productId: z.coerce.number().int().positive().optional(),
 });
 export type ScriptListQuery = z.infer<typeof scriptListQuery>;
+/** The script export: the list's filters, or only the selected scripts (`ids`, the bulk action). */
+export const scriptExportQuery = scriptListQuery
+  .omit({ page: true, pageSize: true })
+  .extend({ ids: idList.optional() })
+  .partial();
+export type ScriptExportQuery = z.infer<typeof scriptExportQuery>;
 export const scriptVersionRow = z.object({
   id: z.number().int(),
   versionNo: z.number().int(),
@@ -344,7 +348,7 @@ export const signCreate = z
     isDefault: z.boolean().default(false),
   })
   .strict();
-export const signUpdate = signCreate.extend({ version: z.number().int().positive() }).strict();
+export const signUpdate = signCreate.extend({ version: versionField }).strict();
 export const signRow = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -386,7 +390,7 @@ const templateFields = {
 };
 export const templateCreate = z.object(templateFields).strict();
 export type TemplateCreate = z.infer<typeof templateCreate>;
-export const templateUpdate = z.object({ ...templateFields, version: z.number().int().positive() }).strict();
+export const templateUpdate = z.object({ ...templateFields, version: versionField }).strict();
 export type TemplateUpdate = z.infer<typeof templateUpdate>;
 export const templateRow = z.object({
   id: z.number().int(),
@@ -418,9 +422,7 @@ export const templateListQuery = listQueryOf(['updatedAt', 'code', 'name'] as co
   signId: z.coerce.number().int().positive().optional(),
 });
 export type TemplateListQuery = z.infer<typeof templateListQuery>;
-export const templateEnableBody = z
-  .object({ enabled: z.boolean(), version: z.number().int().positive() })
-  .strict();
+export const templateEnableBody = z.object({ enabled: z.boolean(), version: versionField }).strict();
 const smsParams = z.record(z.string().max(32), z.string().max(100)).default({});
 export const templateTestSend = z
   .object({ mobile: z.string().trim().min(1, 'msg:required').max(20), params: smsParams })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bulkIdsBody, dateParam, enumList, idList, listQueryOf, queryBool } from './list';
+import { bulkIdsBody, dateParam, enumList, idList, listQueryOf, queryBool, versionField } from './list';
 
 /**
  * Client management (DOMAIN 3): clients, the shared pool with its limits, follow-ups, duplicate
@@ -299,7 +299,7 @@ export const clientUpdate = z
     doNotCall: clientFields.doNotCall.optional(),
     smsOptOut: clientFields.smsOptOut.optional(),
     remark: clientFields.remark.optional(),
-    version: z.number().int().positive(),
+    version: versionField,
   })
   .strict();
 export type ClientUpdate = z.infer<typeof clientUpdate>;
@@ -391,7 +391,7 @@ export const clientTagUpdate = z
     name: z.string().trim().min(1, 'msg:required').max(30),
     color: z.string().trim().regex(TAG_COLOR_PATTERN, 'msg:invalidValue'),
     sort: z.number().int().min(0).max(9999),
-    version: z.number().int().positive(),
+    version: versionField,
   })
   .strict();
 
@@ -468,7 +468,7 @@ export const poolConfig = z.object({
 export type PoolConfig = z.infer<typeof poolConfig>;
 export const poolConfigUpdate = poolConfig
   .omit({ updatedAt: true })
-  .extend({ version: z.number().int().positive() })
+  .extend({ version: versionField })
   .strict();
 export type PoolConfigUpdate = z.infer<typeof poolConfigUpdate>;
 
@@ -502,7 +502,7 @@ export const limitRuleCreate = z
     remark: limitFields.remark.default(''),
   })
   .strict();
-export const limitRuleUpdate = z.object({ ...limitFields, version: z.number().int().positive() }).strict();
+export const limitRuleUpdate = z.object({ ...limitFields, version: versionField }).strict();
 
 // ---- follow-ups ---------------------------------------------------------------------------------
 const fileUrl = z
@@ -577,7 +577,7 @@ export const followUpUpdate = z
     nextFollowTime: dateParam.nullable().optional(),
     picUrls: z.array(fileUrl).max(9).optional(),
     fileUrls: z.array(fileUrl).max(9).optional(),
-    version: z.number().int().positive(),
+    version: versionField,
   })
   .strict();
 export type FollowUpUpdate = z.infer<typeof followUpUpdate>;
@@ -616,7 +616,12 @@ export const importJob = z.object({
 export type ImportJob = z.infer<typeof importJob>;
 
 // ---- in-app reminders -----------------------------------------------------------------------------
-export const NOTIFICATION_KINDS = ['CLIENT_RECYCLE_SOON', 'CALLER_NUMBER_FLAGGED'] as const;
+export const NOTIFICATION_KINDS = [
+  'CLIENT_RECYCLE_SOON',
+  'CALLER_NUMBER_FLAGGED',
+  'COURSE_EXPIRE_SOON',
+  'WECOM_CONFLICT',
+] as const;
 export const notificationRow = z.object({
   id: z.number().int(),
   kind: z.enum(NOTIFICATION_KINDS),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQueryOf } from './list';
+import { listQueryOf, versionField } from './list';
 
 /**
  * Order dictionaries (DOMAIN 4.3): source platforms, order channels (two-level tree) and grades
@@ -65,7 +65,7 @@ export const platformCreate = z
   })
   .strict();
 export type PlatformCreate = z.infer<typeof platformCreate>;
-export const platformUpdate = z.object({ ...platformFields, version: z.number().int().positive() }).strict();
+export const platformUpdate = z.object({ ...platformFields, version: versionField }).strict();
 export type PlatformUpdate = z.infer<typeof platformUpdate>;
 
 // ---- order channels (two levels) ------------------------------------------------------------------
@@ -102,7 +102,7 @@ export const channelCreate = z
   })
   .strict();
 export type ChannelCreate = z.infer<typeof channelCreate>;
-export const channelUpdate = z.object({ ...channelFields, version: z.number().int().positive() }).strict();
+export const channelUpdate = z.object({ ...channelFields, version: versionField }).strict();
 export type ChannelUpdate = z.infer<typeof channelUpdate>;
 
 // ---- grades -------------------------------------------------------------------------------------
@@ -141,7 +141,7 @@ export const gradeCreate = z
   })
   .strict();
 export type GradeCreate = z.infer<typeof gradeCreate>;
-export const gradeUpdate = z.object({ ...gradeFields, version: z.number().int().positive() }).strict();
+export const gradeUpdate = z.object({ ...gradeFields, version: versionField }).strict();
 export type GradeUpdate = z.infer<typeof gradeUpdate>;
 
 /**

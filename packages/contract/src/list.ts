@@ -39,10 +39,18 @@ export const parseSort = (sort: string | undefined): { field: string; desc: bool
     .filter(Boolean)
     .map((part) => ({ field: part.replace(/^-/, ''), desc: part.startsWith('-') }));
 
+/**
+ * What the database columns hold: `integer` columns (versions, sorts, counts, days) take at most
+ * INT4_MAX; ids and money are `bigint`, read as JavaScript numbers, so at most 2^53 - 1.
+ */
+export const INT4_MAX = 2_147_483_647;
+/** Optimistic-concurrency version a writer sends back (an `integer` column). */
+export const versionField = z.number().int().positive().max(INT4_MAX);
+
 /** Query-string helpers: lists of ids and enums arrive as "1,2,3". */
 export const idList = z
   .string()
-  .regex(/^\d+(,\d+)*$/, { message: 'msg:invalidValue' })
+  .regex(/^\d{1,15}(,\d{1,15})*$/, { message: 'msg:invalidValue' })
   .transform((v) => v.split(',').map(Number));
 export const enumList = <T extends readonly [string, ...string[]]>(values: T) =>
   z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dateParam, listQueryOf } from './list';
-import { fen } from './products';
+import { dateParam, listQueryOf, versionField } from './list';
+import { fen, uploadedFileUrl } from './products';
 
 export const ORDER_STATUSES = ['PENDING', 'PAID', 'COMPLETED', 'CANCELLED', 'CLOSED'] as const;
 export const REFUND_STATUSES = ['NONE', 'PARTIAL', 'FULL'] as const;
@@ -37,15 +37,12 @@ export const confirmPayment = z
     payMethod: z.enum(PAY_METHODS),
     paidAt: z.iso.datetime({ offset: true }),
     payTradeNo: z.string().trim().max(64).default(''),
-    voucherUrls: z
-      .array(z.string().regex(/^\/api\/v1\/files\/[\w-]+$/, 'msg:invalidValue'))
-      .min(1, 'msg:voucherRequired')
-      .max(9),
-    version: z.number().int().positive(),
+    voucherUrls: z.array(uploadedFileUrl).min(1, 'msg:voucherRequired').max(9),
+    version: versionField,
   })
   .strict();
 export const cancelOrder = z
-  .object({ reason: z.string().trim().max(200).default(''), version: z.number().int().positive() })
+  .object({ reason: z.string().trim().max(200).default(''), version: versionField })
   .strict();
 
 export const refundApply = z
@@ -64,7 +61,7 @@ export const changeAttribution = z
   .object({
     salesUserId: z.number().int().positive(),
     reason: z.string().trim().min(1, 'msg:required').max(200),
-    version: z.number().int().positive(),
+    version: versionField,
   })
   .strict();
 
@@ -138,6 +135,8 @@ export const orderDetail = orderRow.extend({
       action: z.string(),
       actorName: z.string().nullable(),
       summary: z.string(),
+      /** Structured values of the summary (rendered in the viewer's language), null on old rows. */
+      params: z.record(z.string(), z.unknown()).nullable(),
     }),
   ),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateParam, listQueryOf, queryBool } from './list';
+import { dateParam, INT4_MAX, listQueryOf, queryBool, versionField } from './list';
 
 // ---- categories (at most two levels; products attach to leaves) -------------------------------
 export const CATEGORY_MAX_DEPTH = 2;
@@ -31,7 +31,7 @@ export const categoryUpdate = z
     icon: z.string().trim().max(200),
     sort: z.number().int().min(0).max(9999),
     status,
-    version: z.number().int().positive(),
+    version: versionField,
   })
   .strict();
 /** Drag to reorder: the new parent and order of the moved siblings. */
@@ -43,7 +43,7 @@ export const categoryReorder = z
           .object({
             id: z.number().int().positive(),
             parentId: z.number().int().positive().nullable(),
-            sort: z.number().int().min(0),
+            sort: z.number().int().min(0).max(INT4_MAX),
           })
           .strict(),
       )
@@ -59,8 +59,17 @@ export const VALIDITY_MODES = ['FOREVER', 'DAYS', 'DATE'] as const;
 export const SPEC_TYPES = ['SINGLE', 'MULTI'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
-/** Money is integer fen (DOMAIN decision 11). */
-export const fen = z.number().int().min(0).max(100_000_000_00);
+/** A picture the product shows: only a file uploaded to us (no `javascript:` or outside address). */
+export const uploadedFileUrl = z
+  .string()
+  .regex(
+    /^\/api\/v1\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    'msg:invalidValue',
+  );
+
+/** Money is integer fen (DOMAIN decision 11), stored in `bigint` columns; one amount is at most 100 million yuan. */
+export const FEN_MAX = 100_000_000_00;
+export const fen = z.number().int().min(0).max(FEN_MAX);
 
 export const skuProperty = z
   .object({ name: z.string().trim().min(1).max(20), value: z.string().trim().min(1).max(40) })
@@ -80,6 +89,12 @@ export const skuInput = z
     /** null = unlimited (virtual goods). */
     stock: z.number().int().min(0).max(10_000_000).nullable(),
     status,
+    /** Delivery: the class (term) a paid order of this SKU enrols into. */
+    classId: z.number().int().positive().nullable().default(null),
+    /** Delivery validity of this SKU; null = the product's validity. */
+    validityMode: z.enum(VALIDITY_MODES).nullable().default(null),
+    validityDays: z.number().int().min(1).max(36500).nullable().default(null),
+    validityDate: z.iso.date().nullable().default(null),
   })
   .strict();
 export type SkuInput = z.infer<typeof skuInput>;
@@ -95,8 +110,8 @@ export const productInput = z
     productType: z.enum(PRODUCT_TYPES),
     gradeIds: z.array(z.number().int().positive()).max(20).default([]),
     subject: z.string().trim().max(32).default(''),
-    coverUrl: z.string().max(512).default(''),
-    sliderUrls: z.array(z.string().max(512)).max(9).default([]),
+    coverUrl: uploadedFileUrl.or(z.literal('')).default(''),
+    sliderUrls: z.array(uploadedFileUrl).max(9).default([]),
     intro: z.string().trim().max(500).default(''),
     /** Rich text; sanitised on the server. */
     detailHtml: z.string().max(200_000).default(''),
@@ -113,7 +128,7 @@ export const productInput = z
   })
   .strict();
 export type ProductInput = z.infer<typeof productInput>;
-export const productUpdate = productInput.extend({ version: z.number().int().positive() }).strict();
+export const productUpdate = productInput.extend({ version: versionField }).strict();
 
 export const skuRow = z.object({
   id: z.number().int(),
@@ -127,6 +142,9 @@ export const skuRow = z.object({
   status,
   salesCount: z.number().int(),
   classId: z.number().int().nullable(),
+  validityMode: z.enum(VALIDITY_MODES).nullable(),
+  validityDays: z.number().int().nullable(),
+  validityDate: z.string().nullable(),
   hasOrders: z.boolean(),
   version: z.number().int(),
 });
@@ -184,8 +202,8 @@ export const productListQuery = listQueryOf(PRODUCT_SORTS, {
   categoryId: z.coerce.number().int().positive().optional(),
   productType: z.enum(PRODUCT_TYPES).optional(),
   gradeId: z.coerce.number().int().positive().optional(),
-  priceMin: z.coerce.number().int().min(0).optional(),
-  priceMax: z.coerce.number().int().min(0).optional(),
+  priceMin: z.coerce.number().int().min(0).max(FEN_MAX).optional(),
+  priceMax: z.coerce.number().int().min(0).max(FEN_MAX).optional(),
   createdFrom: dateParam.optional(),
   createdTo: dateParam.optional(),
   /** true: products on sale with nothing to sell (every enabled SKU has stock 0). */
@@ -217,7 +235,7 @@ export const skuPatch = z
     stock: z.number().int().min(0).max(10_000_000).nullable().optional(),
     status: status.optional(),
     price: fen.optional(),
-    version: z.number().int().positive(),
+    version: versionField,
   })
   .strict();
 

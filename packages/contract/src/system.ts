@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DATA_SCOPES } from './access';
 import { LANGUAGES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from './constants';
-import { dateParam, listQueryOf } from './list';
+import { dateParam, listQueryOf, versionField } from './list';
 
 export const USER_STATUSES = ['ENABLED', 'DISABLED'] as const;
 export const userStatus = z.enum(USER_STATUSES);
@@ -83,7 +83,7 @@ export const adminUserUpdate = z
       .string()
       .max(512)
       .regex(/^$|^\/api\/v1\/files\/[\w-]+$/, 'msg:invalidValue'),
-    version: z.number().int().positive(),
+    version: versionField,
   })
   .strict();
 export type AdminUserUpdate = z.infer<typeof adminUserUpdate>;
@@ -131,11 +131,11 @@ export const deptUpdate = z
     leaderUserId: z.number().int().positive().nullable(),
     sort: z.number().int().min(0).max(9999),
     status: userStatus,
-    version: z.number().int().positive(),
+    version: versionField,
   })
   .strict();
 export const deptMove = z
-  .object({ parentId: z.number().int().positive().nullable(), version: z.number().int().positive() })
+  .object({ parentId: z.number().int().positive().nullable(), version: versionField })
   .strict();
 
 // ---- roles ------------------------------------------------------------------------------------
@@ -148,6 +148,8 @@ export const roleRow = z.object({
   dataScope: z.enum(DATA_SCOPES),
   builtin: z.boolean(),
   permissions: z.array(z.string()),
+  /** Members sign in with a TOTP second step. */
+  requireMfa: z.boolean(),
   status: userStatus,
   sort: z.number().int(),
   userCount: z.number().int(),
@@ -169,9 +171,13 @@ export const roleCreate = z
     description: roleFields.description.default(''),
     status: roleFields.status.default('ENABLED'),
     sort: roleFields.sort.default(0),
+    requireMfa: z.boolean().default(false),
   })
   .strict();
-export const roleUpdate = z.object({ ...roleFields, version: z.number().int().positive() }).strict();
+/** `requireMfa` absent: unchanged. */
+export const roleUpdate = z
+  .object({ ...roleFields, requireMfa: z.boolean().optional(), version: versionField })
+  .strict();
 
 // ---- audit log ----------------------------------------------------------------------------------
 export const auditRow = z.object({
@@ -182,7 +188,10 @@ export const auditRow = z.object({
   action: z.string(),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
+  /** The stored sentence (English; rows written before structured summaries have only this). */
   summary: z.string(),
+  /** The summary's structured values: the console renders action + params in the viewer's language. */
+  params: z.record(z.string(), z.unknown()).nullable(),
   ip: z.string().nullable(),
 });
 export type AuditRow = z.infer<typeof auditRow>;

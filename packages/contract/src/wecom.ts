@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQueryOf, queryBool } from './list';
+import { INT4_MAX, listQueryOf, queryBool, versionField } from './list';
 
 /**
  * Enterprise WeChat (DOMAIN 9): apps (self-built customer-contact apps and the contact-sync secret),
@@ -133,16 +133,14 @@ export const wecomAppUpdate = z
     agentId: agentIdField.optional(),
     /** Absent: the stored secret stays. */
     secret: secretField.optional(),
-    version: z.number().int().positive(),
+    version: versionField,
   })
   .strict();
 export type WecomAppUpdate = z.infer<typeof wecomAppUpdate>;
 
 /** 轮换密钥: a new secret from the WeCom console, or new callback Token + EncodingAESKey made here. */
 export const wecomAppRotate = z.discriminatedUnion('target', [
-  z
-    .object({ target: z.literal('SECRET'), secret: secretField, version: z.number().int().positive() })
-    .strict(),
+  z.object({ target: z.literal('SECRET'), secret: secretField, version: versionField }).strict(),
   z
     .object({
       target: z.literal('CALLBACK'),
@@ -155,13 +153,13 @@ export const wecomAppRotate = z.discriminatedUnion('target', [
         .string()
         .regex(/^[A-Za-z0-9]{43}$/, 'msg:invalidValue')
         .optional(),
-      version: z.number().int().positive(),
+      version: versionField,
     })
     .strict(),
 ]);
 export type WecomAppRotate = z.infer<typeof wecomAppRotate>;
 
-export const wecomAppVersionBody = z.object({ version: z.number().int().positive() }).strict();
+export const wecomAppVersionBody = z.object({ version: versionField }).strict();
 
 export const wecomTestResult = z.object({
   ok: z.boolean(),
@@ -197,7 +195,7 @@ export type WecomMemberRow = z.infer<typeof wecomMemberRow>;
 export const wecomMemberListQuery = listQueryOf(['userid', 'name', 'customerCount'] as const, {
   keyword: z.string().trim().max(64).optional(),
   departmentId: z.coerce.number().int().positive().optional(),
-  status: z.coerce.number().int().optional(),
+  status: z.coerce.number().int().min(0).max(INT4_MAX).optional(),
   hasCustomerContact: queryBool.optional(),
   bound: queryBool.optional(),
 });
@@ -244,6 +242,8 @@ export const wecomContactRow = z.object({
   tags: z.array(z.object({ tagId: z.string(), name: z.string() })),
   clientId: z.number().int().nullable(),
   clientName: z.string().nullable(),
+  /** The corp of the relation (its tags come from this corp's library). */
+  corpId: z.string(),
 });
 export type WecomContactRow = z.infer<typeof wecomContactRow>;
 export const wecomContactListQuery = listQueryOf(['addTime', 'name'] as const, {
@@ -256,11 +256,15 @@ export const wecomContactListQuery = listQueryOf(['addTime', 'name'] as const, {
     .transform((v) => v.split(',').filter(Boolean))
     .pipe(z.array(z.string().max(64)).max(20))
     .optional(),
-  addWay: z.coerce.number().int().optional(),
+  addWay: z.coerce.number().int().min(0).max(INT4_MAX).optional(),
   linked: queryBool.optional(),
   status: z.enum(WECOM_RELATION_STATUSES).optional(),
   addedFrom: z.iso.datetime({ offset: true }).optional(),
   addedTo: z.iso.datetime({ offset: true }).optional(),
+  /** The relations of one linked client (the client drawer's WeCom tab). */
+  clientId: z.coerce.number().int().positive().max(INT4_MAX).optional(),
+  /** The relations of one external contact (the contact drawer). */
+  contactId: z.coerce.number().int().positive().max(INT4_MAX).optional(),
 });
 export type WecomContactListQuery = z.infer<typeof wecomContactListQuery>;
 
@@ -309,5 +313,18 @@ export const wecomTransferBody = z
   })
   .strict();
 export type WecomTransferBody = z.infer<typeof wecomTransferBody>;
+/** 离职继承 (admin): every contact of a member who left the corp to another member (100 per call to WeCom). */
+export const wecomInheritBody = z.object({ takeoverUserid: z.string().trim().min(1).max(64) }).strict();
+export type WecomInheritBody = z.infer<typeof wecomInheritBody>;
 /** 关联客户: link the contact of a relation to a client (null unlinks). */
 export const wecomLinkBody = z.object({ clientId: z.number().int().positive().nullable() }).strict();
+
+/** The synced WeCom department tree (the member page's department filter). */
+export const wecomDepartmentRow = z.object({
+  corpId: z.string(),
+  deptId: z.number().int(),
+  parentId: z.number().int(),
+  name: z.string(),
+  order: z.number().int(),
+});
+export type WecomDepartmentRow = z.infer<typeof wecomDepartmentRow>;

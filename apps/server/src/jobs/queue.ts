@@ -153,11 +153,29 @@ export interface JobInfo {
 type AnyDef = JobDef<never>;
 type RunData = { trigger?: Trigger; [k: string]: unknown };
 
+/** One finished attempt, as the metrics see it (apps/server/src/jobs/ops.ts). */
+export interface RunEnd {
+  job: string;
+  status: 'success' | 'failed' | 'skipped';
+  trigger: Trigger;
+  seconds: number;
+}
+
+/** Jobs of one name and state in pg-boss's table (created, retry, active, failed...). */
+export interface DepthRow {
+  name: string;
+  state: string;
+  n: number;
+}
+
+export type QueueState = 'not started' | 'starting' | 'running' | 'stopped';
+
 export class JobQueue {
   private readonly defs = new Map<string, AnyDef>();
   private boss: PgBoss | null = null;
   private starting: Promise<void> | null = null;
   private stopped = false;
+  private readonly runListeners: ((e: RunEnd) => void)[] = [];
 
   constructor(
     private readonly database: Database,
@@ -166,6 +184,32 @@ export class JobQueue {
 
   get started() {
     return this.boss !== null && this.starting === null;
+  }
+
+  get state(): QueueState {
+    if (this.stopped) return 'stopped';
+    if (this.starting) return 'starting';
+    return this.boss ? 'running' : 'not started';
+  }
+
+  /** Whether this process runs workers and schedules (false: it only sends). */
+  get works() {
+    return this.opts.workers !== false;
+  }
+
+  /** Called after every attempt this process ran (metrics). */
+  onRunEnd(listener: (e: RunEnd) => void) {
+    this.runListeners.push(listener);
+  }
+
+  private emitRunEnd(e: RunEnd) {
+    for (const l of this.runListeners) {
+      try {
+        l(e);
+      } catch {
+        // a listener's bug never fails a job
+      }
+    }
   }
 
   /** Declares a job (new shape or the old Scheduler `Job`). Before start(), or it is worked from the next start. */
@@ -285,7 +329,13 @@ export class JobQueue {
     const db = this.database.db;
     const data = (job.data ?? {}) as RunData;
     const trigger: Trigger = data.trigger ?? 'QUEUED';
-    if (trigger === 'SCHEDULE' && (await this.isPaused(def.name))) return { skipped: 1 };
+    const t0 = performance.now();
+    const ended = (status: RunEnd['status']) =>
+      this.emitRunEnd({ job: def.name, status, trigger, seconds: (performance.now() - t0) / 1000 });
+    if (trigger === 'SCHEDULE' && (await this.isPaused(def.name))) {
+      ended('skipped');
+      return { skipped: 1 };
+    }
     const now = this.opts.now();
     // An earlier attempt of this job that never finished belonged to a worker that died.
     if (job.retryCount > 0) {
@@ -316,8 +366,10 @@ export class JobQueue {
         .update(jobRun)
         .set({ status: 'SUCCESS', finishedAt: this.opts.now(), counts })
         .where(eq(jobRun.id, runId));
+      ended('success');
       return counts;
     } catch (err) {
+      ended('failed');
       const message = errorMessage(err);
       await db
         .update(jobRun)
@@ -419,11 +471,7 @@ export class JobQueue {
       ]),
     );
     const counts = new Map<string, { queued: number; active: number; failed: number }>();
-    const res = (await db.execute(
-      sql`SELECT name, state::text AS state, count(*)::int AS n FROM pgboss.job
-          WHERE name IN ${names} AND state IN ('created', 'retry', 'active', 'failed') GROUP BY name, state`,
-    )) as unknown as { rows: { name: string; state: string; n: number }[] };
-    for (const r of res.rows) {
+    for (const r of await this.depth(names)) {
       const c = counts.get(r.name) ?? { queued: 0, active: 0, failed: 0 };
       if (r.state === 'active') c.active += r.n;
       else if (r.state === 'failed') c.failed += r.n;
@@ -460,6 +508,19 @@ export class JobQueue {
       });
     }
     return out;
+  }
+
+  /**
+   * Jobs waiting (created, retry), running (active) and failed, by name and state: the queue's
+   * depth, read from pg-boss's table (one grouped count). Declared jobs only, unless `names` is given.
+   */
+  async depth(names = [...this.defs.keys()]): Promise<DepthRow[]> {
+    if (!names.length) return [];
+    const res = (await this.database.db.execute(
+      sql`SELECT name, state::text AS state, count(*)::int AS n FROM pgboss.job
+          WHERE name IN ${names} AND state IN ('created', 'retry', 'active', 'failed') GROUP BY name, state`,
+    )) as unknown as { rows: DepthRow[] };
+    return res.rows;
   }
 
   /**

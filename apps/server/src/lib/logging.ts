@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type pinoPretty from 'pino-pretty';
+import { safeErrSerializer } from './safe-error';
 
 /** What the logs of the last errors keep, for the System > Server page. */
 export interface RecentError {
@@ -133,6 +134,7 @@ export const createLogger = (opts: {
         censor: '[redacted]',
       },
       serializers: {
+        err: safeErrSerializer,
         req: (req: FastifyRequest) => ({
           method: req.method,
           url: redactUrl(req.url),

@@ -16,6 +16,28 @@ export interface ExportColumn<Row> {
 export const safeCell = (value: CellValue): CellValue =>
   typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 
+/** The business time zone (Asia/Shanghai, UTC+8 all year: no daylight saving). */
+const SHANGHAI_OFFSET_MS = 8 * 3600_000;
+/** An instant as the API writes it (toIso): `2026-11-24T11:39:12.547Z`. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+export const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+
+/**
+ * An instant (Date or ISO UTC string) as a spreadsheet date cell showing Beijing wall-clock time.
+ * Spreadsheet dates carry no zone, so the value is the Shanghai local time written as if UTC
+ * (exceljs stores a Date by its UTC fields). Anything else: null.
+ */
+export const shanghaiDateCell = (value: CellValue): Date | null => {
+  const instant =
+    value instanceof Date
+      ? value
+      : typeof value === 'string' && ISO_INSTANT.test(value)
+        ? new Date(value)
+        : null;
+  if (!instant || Number.isNaN(instant.getTime())) return null;
+  return new Date(instant.getTime() + SHANGHAI_OFFSET_MS);
+};
+
 /**
  * Streams rows into an xlsx written to `out`, batch by batch, never holding the whole sheet in
  * memory. Calls onProgress with the number of rows written so far.
@@ -39,7 +61,13 @@ export const writeXlsx = async <Row>(
   let written = 0;
   for await (const batch of batches) {
     for (const row of batch) {
-      sheet.addRow(columns.map((c) => safeCell(c.value(row)) ?? null)).commit();
+      const values = columns.map((c) => c.value(row));
+      const added = sheet.addRow(values.map((v) => shanghaiDateCell(v) ?? safeCell(v) ?? null));
+      // Times are real date cells (sortable, filterable) shown in the business time zone.
+      values.forEach((v, i) => {
+        if (shanghaiDateCell(v)) added.getCell(i + 1).numFmt = DATE_TIME_FORMAT;
+      });
+      added.commit();
     }
     written += batch.length;
     await onProgress?.(written);

@@ -1,8 +1,11 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import { formatMessage, type MessageKey } from '@educrm/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { writeAudit } from '../lib/audit';
 import { AppError } from '../lib/errors';
-import { requestLanguage } from '../lib/request-context';
+import { requestIp, requestLanguage } from '../lib/request-context';
 
 export const sendError = (
   req: FastifyRequest,
@@ -63,9 +66,25 @@ const translateFields = (req: FastifyRequest, data: unknown): unknown => {
   };
 };
 
+/** A refused call is a security event: who, what, when, from where (the answer does not wait on a failed write). */
+const auditDenied = async (app: FastifyInstance, req: FastifyRequest) => {
+  const p = req.principal;
+  if (!p) return;
+  await writeAudit(app.db, {
+    actorId: p.userId,
+    actorName: p.username,
+    action: 'access.denied',
+    targetType: 'route',
+    targetId: `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`.slice(0, 64),
+    summary: `${req.method} ${req.url.split('?')[0]}`,
+    ip: requestIp(req),
+  }).catch((e: unknown) => req.log.error({ err: e }, 'audit of a refused call failed'));
+};
+
 /** Every failure leaves as an envelope with a real HTTP status; no stack trace ever leaves. */
 export const registerErrorHandling = (app: FastifyInstance) => {
-  app.setErrorHandler((err: FastifyError, req, reply) => {
+  app.setErrorHandler(async (err: FastifyError, req, reply) => {
+    if (err instanceof AppError && err.status === 403 && req.principal) await auditDenied(app, req);
     if (err instanceof AppError) {
       for (const [name, value] of Object.entries(err.headers)) reply.header(name, value);
       return sendError(
@@ -80,6 +99,11 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     }
     if (hasZodFastifySchemaValidationErrors(err) || err.validation) {
       return sendError(req, reply, 400, 'validationFailed', {}, { fields: fieldErrors(req, err) });
+    }
+    // The spec's `{token}`-in-body calls: a body that cannot be read carries no credentials.
+    const access = req.routeOptions.config?.access;
+    if (err.code?.startsWith('FST_ERR_CTP_') && !req.principal && access && !('public' in access)) {
+      return sendError(req, reply, 401, 'unauthorized');
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(req, reply, 413, 'payloadTooLarge');
     if (
@@ -98,5 +122,37 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     }
     req.log.error({ err }, 'unhandled error');
     return sendError(req, reply, 500, 'internal');
+  });
+};
+
+/** Longest request target the API reads (request line and headers together are capped at 16 KiB by Node). */
+export const MAX_URL_LENGTH = 8192;
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers over 16 KiB, malformed
+ * request lines, timeouts) still leave as the envelope, in the default language.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, key]: [number, MessageKey] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'headersTooLarge']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'badRequest']
+        : [400, 'badRequest'];
+  const body = JSON.stringify({ code: status, msg: formatMessage('zh', key, {}), data: null });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
+/** An over-long address answers 414 before routing work, authentication or parsing. */
+export const registerUrlLimit = (app: FastifyInstance) => {
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.length > MAX_URL_LENGTH) return sendError(req, reply, 414, 'uriTooLong');
   });
 };

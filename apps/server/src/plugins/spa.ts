@@ -1,13 +1,43 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { COOKIE, DEFAULT_LANGUAGE, LANGUAGES, type Language, pickLanguage } from '@educrm/contract';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError } from './errors';
 
 /** Content-hashed build output: a changed file gets a new name, so browsers may keep it for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html and unhashed files (logo.svg): kept, but revalidated on every use (ETag -> 304). */
 const REVALIDATE = 'no-cache';
+
+/** Paths the console opens without a session besides /login (apps/web router/table.ts WHITELIST). */
+const OPEN_WITHOUT_SESSION = new Set(['/auth-redirect']);
+
+const cookieOf = (req: FastifyRequest, name: string): string | undefined => {
+  for (const part of String(req.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=') || undefined;
+  }
+  return undefined;
+};
+
+/**
+ * Which of the build's prerendered login pages (login.<lang>.html, apps/web
+ * vite-plugins/prerender-login.ts) answers a page request, or undefined for index.html. The
+ * console shows the login page at /login without a session and, without a session, everywhere but
+ * /auth-redirect (boot.ts turns the address into /login?redirect=…), in the language it will pick:
+ * the language cookie, else the browser's languages, else en (apps/web src/i18n/language.ts).
+ * With the session cookie the console itself decides (it goes home from /login).
+ */
+export const loginPageFor = (req: FastifyRequest, urlPath: string, available: ReadonlySet<Language>) => {
+  if (available.size === 0 || cookieOf(req, COOKIE.token)) return undefined;
+  if (urlPath !== '/login' && OPEN_WITHOUT_SESSION.has(urlPath)) return undefined;
+  const cookie = cookieOf(req, COOKIE.language);
+  const lang = (LANGUAGES as readonly string[]).includes(cookie ?? '')
+    ? (cookie as Language)
+    : pickLanguage(req.headers['accept-language'], DEFAULT_LANGUAGE);
+  return available.has(lang) ? `login.${lang}.html` : undefined;
+};
 
 /**
  * Serves the built console. The build writes a brotli (.br) and a gzip (.gz) copy beside every
@@ -19,6 +49,9 @@ const REVALIDATE = 'no-cache';
  */
 export const registerSpa = async (app: FastifyInstance, distDir: string | undefined) => {
   const hasDist = Boolean(distDir && fs.existsSync(path.join(distDir, 'index.html')));
+  const loginPages = new Set<Language>(
+    hasDist && distDir ? LANGUAGES.filter((l) => fs.existsSync(path.join(distDir, `login.${l}.html`))) : [],
+  );
   if (hasDist && distDir) {
     const assetsDir = `${path.sep}assets${path.sep}`;
     await app.register(fastifyStatic, {
@@ -41,7 +74,10 @@ export const registerSpa = async (app: FastifyInstance, distDir: string | undefi
     if (url === '/api' || url.startsWith('/api/')) return sendError(req, reply, 404, 'apiNotFound');
     const isPageRequest = (req.method === 'GET' || req.method === 'HEAD') && !path.posix.extname(url);
     if (isPageRequest && hasDist) {
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      const page = loginPageFor(req, url, loginPages) ?? 'index.html';
+      // The answer depends on the session and language cookies and on Accept-Language.
+      if (loginPages.size > 0) reply.header('vary', 'Cookie, Accept-Language');
+      return reply.type('text/html; charset=utf-8').sendFile(page);
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
   });

@@ -1,7 +1,7 @@
 import { BUILTIN_ROLES, defaultCodesOf } from '@educrm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, adminUserRole, role } from '../../src/db/schema';
+import { adminUser, adminUserRole, auditLog, role } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/password';
 import { holdsAny } from '../../src/plugins/access';
 import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, TEST_SCRYPT, type TestApp } from '../support/app';
@@ -57,6 +57,53 @@ describe('role x route matrix', () => {
     }
   });
 
+  // Hostile bodies must not be read before identity and permission: the answer is 401 / 403
+  // whatever the body, never a 400 that reveals the schema or a parse of an upload.
+  const hostileBodies: { name: string; headers: Record<string, string>; payload?: string }[] = [
+    { name: 'json content-type, no body', headers: { 'content-type': 'application/json' } },
+    { name: 'malformed json', headers: { 'content-type': 'application/json' }, payload: '{"a":' },
+    { name: 'schema-violating json', headers: { 'content-type': 'application/json' }, payload: '{"zz":[1]}' },
+    { name: 'unsupported media type', headers: { 'content-type': 'text/xml' }, payload: '<a/>' },
+    {
+      name: 'broken multipart',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+    },
+  ];
+  const inject = (method: string, url: string, b: (typeof hostileBodies)[number], token?: string) =>
+    t.app.inject({
+      method: method as 'POST',
+      url: concrete(url),
+      headers: { ...b.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(b.payload === undefined ? {} : { payload: b.payload }),
+    });
+
+  it('answers 401 to anonymous callers before reading any body', async () => {
+    for (const r of t.app.routeAccess) {
+      if ('public' in r.access || r.method === 'GET') continue;
+      for (const b of hostileBodies) {
+        const res = await inject(r.method, r.url, b);
+        expect(res.statusCode, `${r.method} ${r.url} ${b.name}`).toBe(401);
+        expect(res.json().code).toBe(401);
+      }
+    }
+  });
+
+  it('answers 403 to a forbidden role before reading any body', async () => {
+    const held = new Set(codesOf('chakan'));
+    let checked = 0;
+    for (const r of t.app.routeAccess) {
+      if (!('permission' in r.access) || holdsAny(held, r.access.permission) || r.method === 'GET') continue;
+      for (const b of hostileBodies) {
+        const res = await inject(r.method, r.url, b, tokens.chakan);
+        expect(res.statusCode, `chakan ${r.method} ${r.url} ${b.name}`).toBe(403);
+        expect(res.json().code).toBe(403);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
   for (const who of [...BUILTIN_ROLES, 'teamlead']) {
     it(`answers 403 to ${who} exactly where it lacks the route's code`, async () => {
       const held = new Set(codesOf(who));
@@ -77,6 +124,27 @@ describe('role x route matrix', () => {
       }
     });
   }
+
+  it('audits a refused call and names the caller in the request log', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({}, { logStream: { write: (l: string) => lines.push(l) } });
+    try {
+      const token = await logged.login('chakan1', DEMO_PASSWORD);
+      const res = await logged.call('DELETE', '/api/v1/system/roles/999999', { token });
+      expect(res.status).toBe(403);
+      const [row] = await logged.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'access.denied'));
+      expect(row?.actorName).toBe('chakan1');
+      expect(row?.targetId).toBe('DELETE /api/v1/system/roles/:id');
+      const completed = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request completed');
+      const last = completed.at(-1);
+      expect(last?.userId).toBeGreaterThan(0);
+    } finally {
+      await logged.close();
+    }
+  });
 
   it('applies an edited role to the next request of its users', async () => {
     const url = '/api/v1/system/login-locks';

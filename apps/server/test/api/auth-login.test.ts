@@ -297,13 +297,38 @@ describe('public endpoints', () => {
     expect(res.body.code).toBe(404);
     expect(res.headers['cache-control']).toBe('no-store');
   });
-  it('serves the OpenAPI document generated from the contract', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  it('serves the OpenAPI document generated from the contract, to signed-in staff only', async () => {
+    for (const url of ['/api/docs/json', '/api/docs', '/api/docs/static/index.html']) {
+      const anon = await t.app.inject({ method: 'GET', url });
+      expect(anon.statusCode, url).toBe(401);
+      expect(anon.json().code).toBe(401);
+    }
+    const token = await t.login('siyu1', DEMO_PASSWORD);
+    // The browser opening /api/docs sends the console's session cookie.
+    const ui = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs',
+      headers: { cookie: `Admin-Token=${token}` },
+    });
+    expect(ui.statusCode).toBeLessThan(400);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/v1/admin/login', '/api/v1/admin/info', '/api/v1/admin/refresh-token']),
     );
+  });
+  it('serves the OpenAPI document to anyone with OPENAPI_PUBLIC=1', async () => {
+    const open = await createTestApp({ OPENAPI_PUBLIC: '1' });
+    try {
+      expect((await open.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
+    } finally {
+      await open.close();
+    }
   });
   it('sends a strict CSP on every answer', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });

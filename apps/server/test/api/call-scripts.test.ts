@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client';
 import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/app';
 import { staff } from '../support/clients';
 
@@ -169,5 +172,65 @@ describe('call scripts', () => {
     ]);
     expect((await t.call('DELETE', `${S}/${d.id}`, { token: admin })).status).toBe(200);
     expect((await t.call('GET', `${S}/${d.id}`, { token: admin })).status).toBe(404);
+  });
+});
+
+const readXlsx = async (data: Buffer) => {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(data as unknown as ArrayBuffer);
+  const sheet = wb.worksheets[0];
+  const width = sheet?.columnCount ?? 0;
+  const rows: string[][] = [];
+  sheet?.eachRow((row) => {
+    const values = row.values as unknown[];
+    rows.push(Array.from({ length: width }, (_, i) => (values[i + 1] == null ? '' : String(values[i + 1]))));
+  });
+  return rows;
+};
+
+describe('call script export', () => {
+  it('exports the filtered list or the selected scripts, formula-safe, with plain-text content and Q&A', async () => {
+    const one = await draft(zhongtai, {
+      title: '=HYPERLINK("http://x")导出话术',
+      content: '<p>+1 {客户称呼}您好</p><p>第二行</p>',
+      qaPairs: [{ question: '@SUM(A1)', answer: '可以分期' }],
+      keywords: ['导出'],
+    });
+    const two = await draft(zhongtai, { title: '导出话术二', keywords: ['导出'] });
+    await draft(zhongtai, { title: '不导出的话术', keywords: ['其他'] });
+    const get = async (token: string, query: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${S}/export?${query}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    // chakan reads but may not export; siyu neither
+    expect((await get(chakan, '')).statusCode).toBe(403);
+    expect((await get(siyu.token, '')).statusCode).toBe(403);
+    const res = await get(zhongtai, `keyword=${encodeURIComponent('导出话术')}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/call-scripts-/);
+    const rows = await readXlsx(res.rawPayload);
+    expect(rows[0]?.slice(0, 7)).toEqual(['ID', '标题', '版本', '分类', '状态', '话术内容', '问答']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual([String(one.id), String(two.id)].sort());
+    const first = rows.find((r) => r[0] === String(one.id)) ?? [];
+    expect(first[1]).toBe(`'=HYPERLINK("http://x")导出话术`);
+    expect(first.slice(2, 5)).toEqual(['v1', '异议处理', '草稿']);
+    expect(first[5]).toBe("'+1 {客户称呼}您好\n第二行");
+    expect(first[6]).toBe('问: @SUM(A1)\n答: 可以分期');
+    // the bulk action: only the selected ids, whatever the filters
+    const picked = await readXlsx((await get(admin, `ids=${two.id}`)).rawPayload);
+    expect(picked.slice(1).map((r) => r[0])).toEqual([String(two.id)]);
+    expect((await get(admin, 'ids=abc')).statusCode).toBe(400);
+    const audit = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'export.start' AND target_type = 'call-scripts'`,
+    );
+    expect(audit[0]?.n).toBe(2);
   });
 });

@@ -30,8 +30,8 @@ describe('create and edit', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       name: '未命名2233',
-      mobile: '13900112233',
-      mobileMasked: false,
+      mobile: '139****2233',
+      mobileMasked: true,
       ownerUserId: a.id,
       ownerName: '张三',
       ownerDeptName: '销售一组',
@@ -240,9 +240,16 @@ describe('data scope', () => {
     const followUps = await t.call('GET', `/api/v1/follow-ups?clientId=${c.id}`, { token: chakan });
     expect(followUps.body.data.items[0].clientMobile).toBe('138****1234');
     expect((await t.call('POST', `${BASE}/${c.id}/reveal-phone`, { token: chakan })).status).toBe(403);
-    // The owner sees it in full; admin too (scope ALL).
-    expect((await t.call('GET', `${BASE}/${c.id}`, { token: b.token })).body.data.mobile).toBe('13812341234');
-    expect((await t.call('GET', `${BASE}/${c.id}`, { token: admin })).body.data.mobile).toBe('13812341234');
+    // What the console masks, the API masks: the owner and admin read it masked too, and the
+    // full number comes only from the audited reveal.
+    for (const token of [b.token, admin]) {
+      const own = await t.call('GET', `${BASE}/${c.id}`, { token });
+      expect(own.body.data).toMatchObject({ mobile: '138****1234', mobileMasked: true });
+      const lists = await t.call('GET', `${BASE}?keyword=13812341234`, { token });
+      expect(JSON.stringify(lists.body)).not.toContain('13812341234');
+    }
+    const ownReveal = await t.call('POST', `${BASE}/${c.id}/reveal-phone`, { token: b.token });
+    expect(ownReveal.body.data.mobile).toBe('13812341234');
     // A pool client is masked for siyu until revealed (logged).
     const p = await createClient(t, admin, { ownerUserId: null, name: '公海脱敏' });
     const poolRow = await t.call('GET', `${BASE}/${p.id}`, { token: a.token });

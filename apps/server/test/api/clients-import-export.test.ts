@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, adminUserRole, role } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/password';
 import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, TEST_SCRYPT, type TestApp } from '../support/app';
-import { createClient, ownerLogs, rowOf, staff } from '../support/clients';
+import { createClient, ownerLogs, rowOf, SALES_PASSWORD, staff } from '../support/clients';
 
 let t: TestApp;
 let admin: string;
@@ -113,27 +113,36 @@ describe('import', () => {
       ['我的客户', mine.mobile, '', '', '', '', '', '', '', '', '', '', ''],
       ['文件内重复', '13911110001', '', '', '', '', '', '', '', '', '', '', ''],
       ['=HYPERLINK("http://x","y")', 13911110010, '', '', '', '', '', '', '', '', '', '', ''],
+      ['多处错误', '13911110011', '', '', '不详', '大一', '', '', '', 'Z', '未知阶段', '', ''],
     ]);
     const started = await upload(a.token, '客户名单.xlsx', data);
     if (started.status !== 202) throw new Error(JSON.stringify(started.body));
     expect(started.status).toBe(202);
     expect(started.body.msg).toBe('导入已开始，完成后可下载结果文件');
-    expect(started.body.data).toMatchObject({ status: 'RUNNING', total: 10, fileName: '客户名单.xlsx' });
+    expect(started.body.data).toMatchObject({ status: 'RUNNING', total: 11, fileName: '客户名单.xlsx' });
     const job = await waitDone(a.token, started.body.data.id);
     expect(job.status).toBe('DONE');
-    expect(job.processed).toBe(10);
+    expect(job.processed).toBe(11);
     expect(job.counts).toEqual({
       CREATED: 3,
       DUPLICATE_MINE: 2,
       DUPLICATE_OTHER: 1,
       DUPLICATE_POOL: 1,
       DUPLICATE_DELETED: 0,
-      INVALID: 3,
+      INVALID: 4,
     });
-    // Only the importer polls the job; the result downloads by its signed link alone.
+    // Only the importer polls the job; the result downloads by its signed link with the importer's session.
     expect((await t.call('GET', `${BASE}/import/${job.id}`, { token: b.token })).status).toBe(404);
     expect((await t.call('GET', `${BASE}/import/${job.id}`, { token: admin })).status).toBe(404);
-    const file = await t.app.inject({ method: 'GET', url: job.resultUrl });
+    expect((await t.app.inject({ method: 'GET', url: job.resultUrl })).statusCode).toBe(401);
+    const asB = await t.app.inject({
+      method: 'GET',
+      url: job.resultUrl,
+      headers: { cookie: `Admin-Token=${b.token}` },
+    });
+    expect(asB.statusCode).toBe(410);
+    const cookie = { cookie: `Admin-Token=${a.token}` };
+    const file = await t.app.inject({ method: 'GET', url: job.resultUrl, headers: cookie });
     expect(file.statusCode).toBe(200);
     const rows = await readXlsx(file.rawPayload);
     expect(rows[0]).toEqual(['行号', ...header, '结果', '说明', '客户ID']);
@@ -142,6 +151,11 @@ describe('import', () => {
     expect(result('坏号码').slice(-3, -1)).toEqual(['格式错误', '手机号: 请输入有效的中国大陆手机号']);
     expect(result('没号码').slice(-3, -1)).toEqual(['格式错误', '手机号: 必填']);
     expect(result('未知年级').slice(-3, -1)).toEqual(['格式错误', '年级: 所选项不存在或已停用']);
+    // Every problem of a row, in column order (not only the first one met).
+    expect(result('多处错误').slice(-3, -1)).toEqual([
+      '格式错误',
+      '性别: 取值无效; 年级: 所选项不存在或已停用; 等级: 取值无效; 阶段: 取值无效',
+    ]);
     expect(result('他人客户').slice(-3)).toEqual(['重复-他人', '该手机号已由【王五】跟进', '']);
     expect(result('公海客户').slice(-3)).toEqual([
       '重复-公海',
@@ -174,10 +188,20 @@ describe('import', () => {
     ]);
     // A forged or expired link is refused.
     expect(
-      (await t.app.inject({ method: 'GET', url: job.resultUrl.replace(/sig=.{4}/, 'sig=AAAA') })).statusCode,
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: job.resultUrl.replace(/sig=.{4}/, 'sig=AAAA'),
+          headers: cookie,
+        })
+      ).statusCode,
     ).toBe(410);
     t.clock.advance(2 * 60 * 60);
-    expect((await t.app.inject({ method: 'GET', url: job.resultUrl })).statusCode).toBe(410);
+    const later = await t.login('import_a', SALES_PASSWORD);
+    expect(
+      (await t.app.inject({ method: 'GET', url: job.resultUrl, headers: { cookie: `Admin-Token=${later}` } }))
+        .statusCode,
+    ).toBe(410);
     t.clock.advance(-2 * 60 * 60);
   });
 

@@ -31,7 +31,11 @@ describe('background exports on the job queue', () => {
     expect(started.body.data).toMatchObject({ status: 'RUNNING', total: users.length });
     const done = await poll(started.body.data.id);
     expect(done).toMatchObject({ status: 'DONE', processed: users.length, error: null });
-    const file = await t.app.inject({ method: 'GET', url: done.downloadUrl });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: done.downloadUrl,
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(file.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);

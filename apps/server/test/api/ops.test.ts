@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { bootstrap } from '../../src/db/seed/bootstrap';
+import { defineJob } from '../../src/jobs/queue';
 import { createLogger, RecentErrors } from '../../src/lib/logging';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, openTestDatabase, TEST_SCRYPT } from '../support/app';
 
@@ -23,6 +24,31 @@ let dataDir: string;
 const lines: Record<string, unknown>[] = [];
 const recentErrors = new RecentErrors(5);
 const tokens: Record<string, string> = {};
+/** Test jobs: one that succeeds, one that always fails (no retry), one only ever queued for later. */
+let okRuns = 0;
+const okJob = defineJob({
+  name: 'test.ops-ok',
+  retry: { limit: 0 },
+  async run() {
+    okRuns++;
+    return { done: 1 };
+  },
+});
+const failJob = defineJob({
+  name: 'test.ops-fail',
+  retry: { limit: 0 },
+  async run() {
+    throw new Error('the printer is out of paper');
+  },
+});
+const laterJob = defineJob({ name: 'test.ops-later', run: async () => ({}) });
+const until = async (what: () => boolean | Promise<boolean>, ms = 15_000) => {
+  const end = Date.now() + ms;
+  while (!(await what())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
 
 const call = async (
   method: 'GET' | 'POST',
@@ -65,6 +91,7 @@ beforeAll(async () => {
     loggerInstance: createLogger({ level: 'info', format: 'json', recentErrors, destination }),
     recentErrors,
   });
+  for (const job of [okJob, failJob, laterJob]) app.deps.queue.register(job);
   app.get('/api/test/boom', { config: { access: { public: true } } }, async () => {
     throw new Error('the disk is on fire');
   });
@@ -90,33 +117,36 @@ describe('health and readiness', () => {
     expect(res.json()).toMatchObject({ code: 0, data: { status: 'ok' } });
   });
 
-  it('/api/ready checks the database and the migrations', async () => {
+  it('/api/ready checks the database, the migrations and the job queue', async () => {
     const res = await call('GET', '/api/ready');
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.status).toBe('ready');
-    expect(data.checks.map((c: { name: string }) => c.name)).toEqual(['database', 'migrations']);
+    expect(data.checks.map((c: { name: string }) => c.name)).toEqual(['database', 'migrations', 'queue']);
     expect(data.checks.every((c: { ok: boolean }) => c.ok)).toBe(true);
     expect(data.checks[1].detail).toMatch(/^\d+ applied$/);
+    // The queue was not started by this test app: the check started it, and says so once running.
+    expect(data.checks[2].detail).toMatch(/^running, \d+ jobs$/);
+    expect(app.deps.queue.state).toBe('running');
   });
 
-  it('a module check that fails (the queue stopped) makes /api/ready answer 503', async () => {
-    let running = false;
-    app.ops.readiness.register('queue', async () => {
-      if (!running) throw new Error('the job queue is not running');
-      return 'running';
+  it('a module check that fails makes /api/ready answer 503', async () => {
+    let up = false;
+    app.ops.readiness.register('search-index', async () => {
+      if (!up) throw new Error('the search index is rebuilding');
+      return 'up to date';
     });
     const down = await call('GET', '/api/ready');
     expect(down.statusCode).toBe(503);
     expect(down.json().data.checks).toContainEqual({
-      name: 'queue',
+      name: 'search-index',
       ok: false,
-      detail: 'the job queue is not running',
+      detail: 'the search index is rebuilding',
     });
-    running = true;
-    const up = await call('GET', '/api/ready');
-    expect(up.statusCode).toBe(200);
-    expect(up.json().data.checks).toContainEqual({ name: 'queue', ok: true, detail: 'running' });
+    up = true;
+    const res = await call('GET', '/api/ready');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.checks).toContainEqual({ name: 'search-index', ok: true, detail: 'up to date' });
   });
 });
 
@@ -195,6 +225,30 @@ describe('metrics', () => {
     }
   });
 
+  it('counts job runs and durations per job name, and the queue depth per job and state', async () => {
+    const queue = app.deps.queue;
+    await queue.ready();
+    await queue.send(okJob, {});
+    await queue.send(okJob, {});
+    await queue.send(failJob, {});
+    await queue.send(laterJob, {}, { startAfter: new Date(Date.now() + 3600_000) });
+    await until(async () => {
+      const rows = await queue.depth([okJob.name, failJob.name]);
+      return okRuns === 2 && rows.some((r) => r.name === failJob.name && r.state === 'failed' && r.n === 1);
+    });
+    const text = (await call('GET', '/api/metrics', { token: METRICS_TOKEN })).body;
+    expect(text).toContain('educrm_job_runs_total{job="test.ops-ok",status="success"} 2');
+    expect(text).toContain('educrm_job_runs_total{job="test.ops-fail",status="failed"} 1');
+    expect(text).toContain('educrm_job_duration_seconds_count{job="test.ops-ok",status="success"} 2');
+    expect(text).toMatch(
+      /educrm_job_duration_seconds_bucket\{le="900",job="test.ops-ok",status="success"\} 2/,
+    );
+    expect(text).toContain('educrm_job_queue_jobs{job="test.ops-later",state="created"} 1');
+    expect(text).toContain('educrm_job_queue_jobs{job="test.ops-fail",state="failed"} 1');
+    expect(text).toContain('educrm_job_queue_jobs{job="test.ops-ok",state="created"} 0');
+    expect(text).toContain('educrm_job_queue_running 1');
+  });
+
   it('modules add their own metrics to the registry', async () => {
     const { Gauge } = await import('prom-client');
     new Gauge({ name: 'educrm_jobs_queued', help: 'test', registers: [app.ops.metrics.registry] }).set(7);
@@ -219,5 +273,21 @@ describe('System > Server', () => {
     expect(d.memory.rssBytes).toBeGreaterThan(10_000_000);
     expect(d.checks.find((c: { name: string }) => c.name === 'database')?.ok).toBe(true);
     expect(d.recentErrors[0].error).toContain('the disk is on fire');
+    expect(d.checks.find((c: { name: string }) => c.name === 'queue')?.ok).toBe(true);
+  });
+});
+
+describe('a stopped queue', () => {
+  it('fails the queue check: /api/ready answers 503 and the metrics say it is not running', async () => {
+    await app.deps.queue.stop();
+    const res = await call('GET', '/api/ready');
+    expect(res.statusCode).toBe(503);
+    expect(res.json().data.checks).toContainEqual({
+      name: 'queue',
+      ok: false,
+      detail: 'the job queue is stopped',
+    });
+    const text = (await call('GET', '/api/metrics', { token: METRICS_TOKEN })).body;
+    expect(text).toContain('educrm_job_queue_running 0');
   });
 });

@@ -160,7 +160,19 @@ describe('large exports', () => {
     expect(job.processed).toBe(BACKGROUND_EXPORT_ROWS + 5);
     const other = await t.login('siyu1', DEMO_PASSWORD).catch(() => null);
     if (other) expect((await t.call('GET', `/api/v1/exports/${id}`, { token: other })).status).toBe(404);
-    const file = await t.app.inject({ method: 'GET', url: job.downloadUrl });
+    // The signed link alone opens nothing: the session of the user who started the export must come with it.
+    const anonymous = await t.app.inject({ method: 'GET', url: job.downloadUrl });
+    expect(anonymous.statusCode).toBe(401);
+    if (other) {
+      const stranger = await t.app.inject({
+        method: 'GET',
+        url: job.downloadUrl,
+        headers: { cookie: `Admin-Token=${other}` },
+      });
+      expect(stranger.statusCode).toBe(410);
+    }
+    const cookie = { cookie: `Admin-Token=${admin}` };
+    const file = await t.app.inject({ method: 'GET', url: job.downloadUrl, headers: cookie });
     expect(file.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
@@ -168,9 +180,16 @@ describe('large exports', () => {
     const forged = await t.app.inject({
       method: 'GET',
       url: job.downloadUrl.replace(/sig=[^&]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'),
+      headers: cookie,
     });
     expect(forged.statusCode).toBe(410);
     t.clock.advance(2 * 3600);
-    expect((await t.app.inject({ method: 'GET', url: job.downloadUrl })).statusCode).toBe(410);
+    const later = await t.login('admin', ADMIN_PASSWORD);
+    const expired = await t.app.inject({
+      method: 'GET',
+      url: job.downloadUrl,
+      headers: { authorization: `Bearer ${later}` },
+    });
+    expect(expired.statusCode).toBe(410);
   });
 });

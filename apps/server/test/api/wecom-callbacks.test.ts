@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   wecomCallbackEvent,
@@ -240,6 +240,16 @@ describe('WeCom callbacks', () => {
     await deliver({ ...fields, ChangeType: 'del_follow_user' });
     await settle();
     expect(await relation(ext, 'sales002')).toMatchObject({ deleted: true, status: 'CUSTOMER_DELETED' });
+    // linked by its state (c42): the client's timeline learns the friendship ended
+    const [linked] = await t.database.db
+      .select()
+      .from(wecomExternalContact)
+      .where(eq(wecomExternalContact.externalUserid, ext));
+    expect(linked?.clientId).toBe(42);
+    const ends = await t.database.db.execute(
+      sql`SELECT target_id FROM audit_log WHERE action = 'wecom.relation.end' AND target_type = 'client'`,
+    );
+    expect(JSON.stringify(ends)).toContain('"42"');
 
     const [ext2, fs2] = [...server.sim.follows.entries()].find(([, x]) => x.length > 0) ?? ['', []];
     const uid = fs2[0]?.userid ?? '';

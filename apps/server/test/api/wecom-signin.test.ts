@@ -2,8 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { adminUser, wecomMember } from '../../src/db/schema';
+import { base32Decode, totp } from '../../src/lib/totp';
 import { sandboxCorp } from '../../src/providers/wecom/simulator';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../support/app';
+import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/app';
 
 const CORP = 'wwsigninsandbox1';
 let t: TestApp;
@@ -108,5 +109,87 @@ describe('WeCom sign-in', () => {
       sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'auth.login.failed' AND target_type = 'wecom_member'`,
     );
     expect(audit?.n).toBe(2);
+  });
+});
+
+describe('WeCom sign-in and the second step', () => {
+  const code = (secret: string) => totp(base32Decode(secret), t.clock.now());
+  const signIn = async (userid: string) => {
+    const providers = (await t.call('GET', '/api/v1/admin/auth-providers')).body.data.providers;
+    const state = new URL(providers[0].authorizeUrl).searchParams.get('state') as string;
+    return t.call('POST', '/api/v1/admin/wecom-login', {
+      body: { code: sandboxCorp(CORP).issueOauthCode(userid), state },
+    });
+  };
+  const bind = async (userid: string, username: string) => {
+    const [u] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`SELECT id FROM admin_user WHERE username = ${username}`,
+    );
+    const res = await t.call('PUT', `/api/v1/wecom/members/${await memberId(userid)}/bind`, {
+      token: admin,
+      body: { sysUserId: u?.id },
+    });
+    expect(res.status).toBe(200);
+  };
+
+  it('an account with MFA enabled answers the same challenge as a password sign-in, then the code opens the session', async () => {
+    const own = await t.login('siyu3', DEMO_PASSWORD);
+    const setup = await t.call('POST', '/api/v1/profile/mfa/setup', { token: own });
+    const secret = setup.body.data.secret as string;
+    expect(
+      (await t.call('POST', '/api/v1/profile/mfa/enable', { token: own, body: { code: code(secret) } }))
+        .status,
+    ).toBe(200);
+    await bind('sales005', 'siyu3');
+    const first = await signIn('sales005');
+    expect(first.status).toBe(200);
+    expect(first.body.data.access_token).toBeUndefined();
+    expect(first.body.data).toMatchObject({ mfa_required: true, mfa_setup: null });
+    const [sessionsBefore] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM session s JOIN admin_user u ON u.id = s.user_id WHERE u.username = 'siyu3'`,
+    );
+    const wrong = await t.call('POST', '/api/v1/admin/login/mfa', {
+      body: { ticket: first.body.data.mfa_ticket, code: '000000' },
+    });
+    expect(wrong.status).toBe(400);
+    t.clock.advance(30);
+    const done = await t.call('POST', '/api/v1/admin/login/mfa', {
+      body: { ticket: first.body.data.mfa_ticket, code: code(secret) },
+    });
+    expect(done.status).toBe(200);
+    const info = await t.call('POST', '/api/v1/admin/info', { body: { token: done.body.data.access_token } });
+    expect(info.body.data.username).toBe('siyu3');
+    const [sessionsAfter] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM session s JOIN admin_user u ON u.id = s.user_id WHERE u.username = 'siyu3'`,
+    );
+    expect(sessionsAfter?.n).toBe((sessionsBefore?.n ?? 0) + 1);
+    const [challenge] = await queryRows<{ summary: string }>(
+      t.database.db,
+      sql`SELECT summary FROM audit_log WHERE action = 'auth.login.challenge' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(challenge?.summary).toContain(`WeCom ${CORP}/sales005`);
+  });
+
+  it('a role that requires MFA makes a WeCom sign-in enrol first, like a password sign-in', async () => {
+    await t.database.db.execute(sql`UPDATE role SET require_mfa = true WHERE key = 'chakan'`);
+    await bind('sales006', 'chakan1');
+    const first = await signIn('sales006');
+    expect(first.status).toBe(200);
+    expect(first.body.data.access_token).toBeUndefined();
+    expect(first.body.data.mfa_required).toBe(true);
+    const setup = first.body.data.mfa_setup;
+    expect(setup.otpauth_url).toContain('otpauth://totp/');
+    const done = await t.call('POST', '/api/v1/admin/login/mfa', {
+      body: { ticket: first.body.data.mfa_ticket, code: code(setup.secret) },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.data.recovery_codes).toHaveLength(10);
+    // without a second step the answer stays a plain token
+    await bind('sales007', 'siyu4');
+    const plain = await signIn('sales007');
+    expect(Object.keys(plain.body.data).sort()).toEqual(['access_expire', 'access_token', 'refresh_after']);
   });
 });

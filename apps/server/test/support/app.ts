@@ -89,9 +89,10 @@ export interface TestApp {
   secondInstance(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
 }
 
+/** `logStream`: capture the JSON log lines (tests of what is logged). */
 export const createTestApp = async (
   env: Record<string, string> = {},
-  options: { webDistDir?: string } = {},
+  options: { webDistDir?: string; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-api-'));
   const config = loadConfig({
@@ -101,6 +102,8 @@ export const createTestApp = async (
     // Products and orders of the demo only where a test asks for them (DEMO_COMMERCE: '1'):
     // the commerce tests start from an empty catalogue.
     DEMO_COMMERCE: '0',
+    // The WeCom demo only where a test asks for it (DEMO_WECOM: '1'): the WeCom tests build their corps.
+    DEMO_WECOM: '0',
     DEMO_PASSWORD,
     ...env,
   });
@@ -115,6 +118,7 @@ export const createTestApp = async (
     now: clock.now,
     scrypt: TEST_SCRYPT,
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+    ...(options.logStream ? { logger: { level: 'info', stream: options.logStream } } : {}),
   });
   await app.ready();
   const others: { close(): Promise<void> }[] = [];

@@ -8,7 +8,7 @@ export const PNG = Buffer.from(
   'base64',
 );
 
-export const uploadImage = async (t: TestApp, token: string): Promise<string> => {
+export const uploadImage = async (t: TestApp, token: string, purpose?: 'voucher'): Promise<string> => {
   const boundary = '----educrm-commerce';
   const payload = Buffer.concat([
     Buffer.from(
@@ -19,7 +19,7 @@ export const uploadImage = async (t: TestApp, token: string): Promise<string> =>
   ]);
   const res = await t.app.inject({
     method: 'POST',
-    url: '/api/v1/files/images',
+    url: `/api/v1/files/images${purpose ? `?purpose=${purpose}` : ''}`,
     headers: {
       'content-type': `multipart/form-data; boundary=${boundary}`,
       authorization: `Bearer ${token}`,

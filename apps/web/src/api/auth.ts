@@ -1,4 +1,11 @@
-import type { AdminInfo, AuthProvider, LoginBody, TokenResult } from '@educrm/contract/auth';
+import type {
+  AdminInfo,
+  AuthProvider,
+  LoginBody,
+  LoginResult,
+  MfaLoginResult,
+  TokenResult,
+} from '@educrm/contract/auth';
 import type { AxiosRequestConfig } from 'axios';
 import { request } from './http';
 
@@ -7,7 +14,17 @@ import { request } from './http';
  * lives in http.ts, which runs it before requests (refreshSessionIfDue).
  */
 export const login = (body: LoginBody, config: AxiosRequestConfig = {}) =>
-  request<TokenResult>({ url: '/v1/admin/login', method: 'post', data: body, skipRefresh: true, ...config });
+  request<LoginResult>({ url: '/v1/admin/login', method: 'post', data: body, skipRefresh: true, ...config });
+
+/** The second step for accounts with two-step verification: the login call's ticket and a code. */
+export const loginMfa = (ticket: string, code: string) =>
+  request<MfaLoginResult>({
+    url: '/v1/admin/login/mfa',
+    method: 'post',
+    data: { ticket, code },
+    skipRefresh: true,
+    silent: true,
+  });
 
 /** The guard's call: its failures (401 included) are shown by the guard, not globally. */
 export const getInfo = (token: string) =>
@@ -32,3 +49,15 @@ export const logout = (token: string) =>
 
 export const getAuthProviders = () =>
   request<{ providers: AuthProvider[] }>({ url: '/v1/admin/auth-providers', method: 'get', silent: true });
+
+/** WeCom sign-in: the code and state /auth-redirect received, exchanged for the same session as a login. */
+/** A token, or the second step's challenge for accounts with two-step verification. */
+export const wecomLogin = (code: string, state: string) =>
+  request<LoginResult>({
+    url: '/v1/admin/wecom-login',
+    method: 'post',
+    data: { code, state },
+    skipRefresh: true,
+    silent: true,
+    skipAuthBox: true,
+  });

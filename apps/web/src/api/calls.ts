@@ -97,6 +97,7 @@ export const listCalls = (params: ListParams) =>
 
 // ---- scripts ------------------------------------------------------------------------------------
 const S = '/v1/call/scripts';
+export const SCRIPTS_EXPORT_URL = `${S}/export`;
 export const listScripts = (params: ListParams) =>
   request<ListResult<ScriptRow>>({ url: S, method: 'get', params });
 export const getScript = (id: number) =>

@@ -28,6 +28,7 @@ import type { BulkResult } from '@educrm/contract/list';
 import type { z } from 'zod';
 import { http, request } from './http';
 import type { ListParams, ListResult } from './list';
+import { type LookupContext, lookupHeaders } from './lookups';
 
 /**
  * Client management calls (DOMAIN 3), typed by the contract: clients, follow-ups, tags, staff
@@ -148,18 +149,21 @@ export const checkClientMobile = (mobile: string) =>
     silent: true,
   });
 
-export const listStaffOptions = (keyword?: string) =>
+export const listStaffOptions = (keyword?: string, ctx?: LookupContext) =>
   request<{ items: StaffOption[] }>({
     url: `${CLIENTS}/staff-options`,
     method: 'get',
+    headers: lookupHeaders(ctx),
     params: keyword ? { keyword } : {},
   });
 
 /** Grades, source platforms and channels for client forms and filters. */
-export const getDictOptions = () => request<DictOptions>({ url: '/v1/dict/options', method: 'get' });
+export const getDictOptions = (ctx?: LookupContext) =>
+  request<DictOptions>({ url: '/v1/dict/options', method: 'get', headers: lookupHeaders(ctx) });
 
 // ---- tags ---------------------------------------------------------------------------------------
-export const listClientTags = () => request<{ items: ClientTagRow[] }>({ url: TAGS, method: 'get' });
+export const listClientTags = (ctx?: LookupContext) =>
+  request<{ items: ClientTagRow[] }>({ url: TAGS, method: 'get', headers: lookupHeaders(ctx) });
 export const createClientTag = (body: z.input<typeof clientTagCreate>) =>
   request<ClientTagRow>({ url: TAGS, method: 'post', data: body, silent: true });
 export const updateClientTag = (id: number, body: z.input<typeof clientTagUpdate>) =>

@@ -8,6 +8,7 @@ import { noteServerDate } from '../session/clock';
 import { refreshIfDue } from '../session/refresh';
 import { getToken } from '../session/token';
 import { openLogoutBox } from '../stores/feedback';
+import { startEarly, takeEarly } from './early';
 import { ApiError } from './errors';
 
 declare module 'axios' {
@@ -18,6 +19,11 @@ declare module 'axios' {
     skipAuthBox?: boolean;
     /** Do not refresh the token before this request (the refresh call itself). */
     skipRefresh?: boolean;
+    /**
+     * Started by the entry script for a page not loaded yet (api/early.ts): a failure has no side
+     * effect (no message, no logout box, no permission reload); the page's own call is made again.
+     */
+    early?: boolean;
   }
 }
 
@@ -65,6 +71,7 @@ export const onForbidden = (listener: ForbiddenListener) => {
 
 const fail = (envelope: Envelope<unknown>, status: number | undefined, config?: AxiosRequestConfig) => {
   const message = envelope.msg || i18n.t('http.error');
+  if (config?.early) return Promise.reject(new ApiError(message, envelope.code, status, envelope.data));
   if (envelope.code === ErrorCode.Unauthorized || status === 401) {
     // Spec section 8: the 'Confirm logout' box, once however many requests failed at once.
     if (!config?.skipAuthBox) openLogoutBox();
@@ -104,13 +111,26 @@ http.interceptors.response.use(
     else if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT')
       message = i18n.t('http.timeout', { detail: error.message });
     else message = i18n.t('http.network', { detail: error.message });
-    if (!config?.silent) showError(message);
+    if (!config?.silent && !config?.early) showError(message);
     throw new ApiError(message, response?.status ?? 0, response?.status);
   },
 );
 
-/** Sends a request and resolves with the envelope's data (rejects with ApiError otherwise). */
-export const request = async <T>(config: AxiosRequestConfig): Promise<T> => {
+const send = async <T>(config: AxiosRequestConfig): Promise<T> => {
   const response = await http.request<Envelope<T>>(config);
   return response.data.data;
 };
+
+/**
+ * Sends a request and resolves with the envelope's data (rejects with ApiError otherwise). A GET the
+ * entry script has started already (api/early.ts), in the same UI language, is that call's answer; if
+ * it failed, it is sent again.
+ */
+export const request = async <T>(config: AxiosRequestConfig): Promise<T> => {
+  const early = takeEarly(config, currentLanguage()) as Promise<T> | undefined;
+  return early ? early.catch(() => send<T>(config)) : send<T>(config);
+};
+
+/** Starts a GET that a page not loaded yet will make (boot.ts); see api/early.ts. */
+export const requestEarly = (url: string, params: Record<string, string | number>) =>
+  startEarly(url, params, () => send({ url, method: 'get', params, early: true }), currentLanguage());

@@ -15,6 +15,7 @@ import type {
 import type { z } from 'zod';
 import { request } from './http';
 import type { ListParams, ListResult } from './list';
+import { type LookupContext, lookupHeaders } from './lookups';
 
 /**
  * Sales orders, refunds, deal history and the dashboard figures, typed by the contract (type
@@ -79,7 +80,7 @@ export const uploadVoucher = async (file: File, onProgress: (percent: number) =>
   const form = new FormData();
   form.append('file', file);
   const { url } = await request<{ id: string; url: string }>({
-    url: '/v1/files/images',
+    url: '/v1/files/images?purpose=voucher',
     method: 'post',
     data: form,
     timeout: 60_000,
@@ -107,14 +108,16 @@ export const getClientBrief = (id: number) =>
     silent: true,
   });
 
-export const listStaffOptions = (keyword?: string) =>
+export const listStaffOptions = (keyword?: string, ctx?: LookupContext) =>
   request<{ items: StaffOption[] }>({
     url: '/v1/clients/staff-options',
     method: 'get',
+    headers: lookupHeaders(ctx),
     params: { keyword: keyword || undefined },
   });
 
-export const getDictOptions = () => request<DictOptions>({ url: '/v1/dict/options', method: 'get' });
+export const getDictOptions = (ctx?: LookupContext) =>
+  request<DictOptions>({ url: '/v1/dict/options', method: 'get', headers: lookupHeaders(ctx) });
 
 // ---- deal history -------------------------------------------------------------------------------
 export const listDeals = (params: ListParams) =>

@@ -13,6 +13,7 @@ import type { BulkResult } from '@educrm/contract/list';
 import type { z } from 'zod';
 import { request } from './http';
 import type { ListParams, ListResult } from './list';
+import { type LookupContext, lookupHeaders } from './lookups';
 
 /**
  * The public pool (公海, DOMAIN 3.3/3.4): the pool list, claim and assign, the caller's quota, the
@@ -46,7 +47,8 @@ export const listRecycleSoon = (params: ListParams, scope: 'all' | 'mine') =>
     params: { ...params, aboutToRecycle: 'true' },
   });
 
-export const getClaimQuota = () => request<ClaimQuota>({ url: `${CLIENTS}/quota`, method: 'get' });
+export const getClaimQuota = (ctx?: LookupContext) =>
+  request<ClaimQuota>({ url: `${CLIENTS}/quota`, method: 'get', headers: lookupHeaders(ctx) });
 
 /** Answers the client as the caller now sees it (null when it left their data scope). */
 export const claimClient = (id: number) =>
@@ -79,10 +81,11 @@ export const setClientLock = (id: number, locked: boolean) =>
   request<ClientRow>({ url: `${CLIENTS}/${id}/${locked ? 'lock' : 'unlock'}`, method: 'post', silent: true });
 
 /** Enabled staff within the caller's data scope (owner filters, assign targets); at most 200. */
-export const listStaffOptions = (keyword?: string) =>
+export const listStaffOptions = (keyword?: string, ctx?: LookupContext) =>
   request<{ items: StaffOption[] }>({
     url: `${CLIENTS}/staff-options`,
     method: 'get',
+    headers: lookupHeaders(ctx),
     params: keyword ? { keyword } : {},
   });
 

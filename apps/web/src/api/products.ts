@@ -17,6 +17,7 @@ import type {
 import type { z } from 'zod';
 import { request } from './http';
 import type { ListParams, ListResult } from './list';
+import { type LookupContext, lookupHeaders } from './lookups';
 
 /**
  * Product management calls (DOMAIN section 5), typed by the contract. Money is integer fen here;
@@ -136,4 +137,5 @@ export const uploadProductImage = (file: Blob, onProgress?: (percent: number) =>
 };
 
 /** Platforms (external product ids) and grades for the product form and filters. */
-export const getDictOptions = () => request<DictOptions>({ url: '/v1/dict/options', method: 'get' });
+export const getDictOptions = (ctx?: LookupContext) =>
+  request<DictOptions>({ url: '/v1/dict/options', method: 'get', headers: lookupHeaders(ctx) });

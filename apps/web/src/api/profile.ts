@@ -1,3 +1,4 @@
+import type { MfaRecoveryCodes, MfaSetup, MfaStatus } from '@educrm/contract/auth';
 import type { Language } from '@educrm/contract/constants';
 import type { Profile, profileUpdate, SessionRow } from '@educrm/contract/system';
 import type { z } from 'zod';
@@ -47,3 +48,19 @@ export const listOwnSessions = () =>
 
 export const endOwnSession = (sid: string) =>
   request<null>({ url: `/v1/profile/sessions/${sid}`, method: 'delete', silent: true });
+
+// ---- two-step verification (TOTP) ----------------------------------------------------------------
+export const mfaKeys = { status: ['profile', 'mfa'] as const };
+export const getMfaStatus = () => request<MfaStatus>({ url: '/v1/profile/mfa', method: 'get' });
+export const startMfaSetup = () => request<MfaSetup>({ url: '/v1/profile/mfa/setup', method: 'post' });
+export const enableMfa = (code: string) =>
+  request<MfaRecoveryCodes>({ url: '/v1/profile/mfa/enable', method: 'post', data: { code }, silent: true });
+export const newRecoveryCodes = (code: string) =>
+  request<MfaRecoveryCodes>({
+    url: '/v1/profile/mfa/recovery-codes',
+    method: 'post',
+    data: { code },
+    silent: true,
+  });
+export const disableMfa = (code: string) =>
+  request<null>({ url: '/v1/profile/mfa/disable', method: 'post', data: { code }, silent: true });

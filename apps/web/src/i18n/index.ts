@@ -24,7 +24,7 @@ export const initialLanguage = detectLanguage(
  * chunks too, loaded with the first business page (loadAreaMessages), so the login page and the
  * dashboard do not carry them.
  */
-export const AREAS = ['client', 'dict', 'order', 'product', 'call'] as const;
+export const AREAS = ['client', 'dict', 'order', 'product', 'call', 'course', 'audit', 'wecom'] as const;
 export type Area = (typeof AREAS)[number];
 type Loader = () => Promise<{ default: Messages }>;
 const AREA_LOADERS: Record<Language, Record<Area, Loader>> = {
@@ -34,6 +34,9 @@ const AREA_LOADERS: Record<Language, Record<Area, Loader>> = {
     order: () => import('./areas/order.zh'),
     product: () => import('./areas/product.zh'),
     call: () => import('./areas/call.zh'),
+    course: () => import('./areas/course.zh'),
+    audit: () => import('./areas/audit.zh'),
+    wecom: () => import('./areas/wecom.zh'),
   },
   en: {
     client: () => import('./areas/client.en'),
@@ -41,6 +44,9 @@ const AREA_LOADERS: Record<Language, Record<Area, Loader>> = {
     order: () => import('./areas/order.en'),
     product: () => import('./areas/product.en'),
     call: () => import('./areas/call.en'),
+    course: () => import('./areas/course.en'),
+    audit: () => import('./areas/audit.en'),
+    wecom: () => import('./areas/wecom.en'),
   },
   es: {
     client: () => import('./areas/client.es'),
@@ -48,6 +54,9 @@ const AREA_LOADERS: Record<Language, Record<Area, Loader>> = {
     order: () => import('./areas/order.es'),
     product: () => import('./areas/product.es'),
     call: () => import('./areas/call.es'),
+    course: () => import('./areas/course.es'),
+    audit: () => import('./areas/audit.es'),
+    wecom: () => import('./areas/wecom.es'),
   },
   ja: {
     client: () => import('./areas/client.ja'),
@@ -55,6 +64,9 @@ const AREA_LOADERS: Record<Language, Record<Area, Loader>> = {
     order: () => import('./areas/order.ja'),
     product: () => import('./areas/product.ja'),
     call: () => import('./areas/call.ja'),
+    course: () => import('./areas/course.ja'),
+    audit: () => import('./areas/audit.ja'),
+    wecom: () => import('./areas/wecom.ja'),
   },
 };
 /** Whether a business page has asked for the area messages (then a language switch loads them too). */

@@ -40,13 +40,27 @@ describe('the route table', () => {
   });
   test('the business groups in menu order, every page of theirs a contract page code', () => {
     expect(moduleRoutes.map((r) => r.id)).toEqual([
+      'group:data',
       'group:client',
       'group:order',
       'group:product',
       'group:call',
+      'group:course',
+      'group:member',
+      'group:wecom',
       'group:system',
     ]);
-    const groupPages = ['client', 'order', 'product', 'call', 'system'].flatMap((key) =>
+    const groupPages = [
+      'data',
+      'client',
+      'order',
+      'product',
+      'call',
+      'course',
+      'member',
+      'wecom',
+      'system',
+    ].flatMap((key) =>
       (ALL_PAGES as readonly { code: string }[])
         .filter((p) => p.code.startsWith(`${key}.`))
         .map((p) => p.code),

@@ -1,8 +1,12 @@
 import { callRoutes } from './modules/call';
 import { clientRoutes } from './modules/client';
+import { courseRoutes } from './modules/course';
+import { dataRoutes } from './modules/data';
+import { memberRoutes } from './modules/member';
 import { orderRoutes } from './modules/order';
 import { productRoutes } from './modules/product';
 import { systemRoutes } from './modules/system';
+import { wecomRoutes } from './modules/wecom';
 import type { AppRoute } from './types';
 
 /**
@@ -80,7 +84,17 @@ export const constantRoutes: AppRoute[] = [
 ];
 
 /** Business groups, one module each (src/router/modules/<group>.tsx), in menu order. */
-export const moduleRoutes: AppRoute[] = [clientRoutes, orderRoutes, productRoutes, callRoutes, systemRoutes];
+export const moduleRoutes: AppRoute[] = [
+  dataRoutes,
+  clientRoutes,
+  orderRoutes,
+  productRoutes,
+  callRoutes,
+  courseRoutes,
+  memberRoutes,
+  wecomRoutes,
+  systemRoutes,
+];
 
 /** Everything inside the layout, in menu order. */
 export const layoutRoutes: AppRoute[] = [...constantRoutes, ...moduleRoutes];

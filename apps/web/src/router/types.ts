@@ -24,6 +24,12 @@ export interface RouteMeta {
   hidden?: boolean;
   /** Show a group as a submenu even when it has a single child. */
   alwaysShow?: boolean;
+  /**
+   * A list page's first call (ResourceTable: GET `url` with page 1, the default page size and
+   * `sort`), which boot.ts starts with the session call when a first load opens the page's plain
+   * path (no query), so the rows do not wait for the layout's and the page's code.
+   */
+  firstList?: { url: string; sort?: string };
 }
 
 export interface PageModule {

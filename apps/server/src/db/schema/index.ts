@@ -1,5 +1,7 @@
 export * from './calls';
 export * from './clients';
+export * from './courses';
+export * from './data-centre';
 export * from './dictionaries';
 export * from './files';
 export * from './jobs';

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { id, ref, timestamps, tstz, version } from './columns';
 import { productSku, productSpu } from './products';
 
@@ -17,11 +27,11 @@ export const salesOrder = pgTable(
     buyerName: varchar('buyer_name', { length: 64 }).notNull().default(''),
     buyerMobile: varchar('buyer_mobile', { length: 20 }).notNull().default(''),
     gradeId: ref('grade_id'),
-    totalAmount: integer('total_amount').notNull(),
-    discountAmount: integer('discount_amount').notNull().default(0),
-    adjustAmount: integer('adjust_amount').notNull().default(0),
-    payAmount: integer('pay_amount').notNull(),
-    refundAmount: integer('refund_amount').notNull().default(0),
+    totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
+    discountAmount: bigint('discount_amount', { mode: 'number' }).notNull().default(0),
+    adjustAmount: bigint('adjust_amount', { mode: 'number' }).notNull().default(0),
+    payAmount: bigint('pay_amount', { mode: 'number' }).notNull(),
+    refundAmount: bigint('refund_amount', { mode: 'number' }).notNull().default(0),
     status: varchar('status', { length: 16 }).notNull().default('PENDING'),
     refundStatus: varchar('refund_status', { length: 16 }).notNull().default('NONE'),
     cancelType: varchar('cancel_type', { length: 16 }),
@@ -84,11 +94,11 @@ export const orderItem = pgTable(
       .references(() => productSku.id),
     spuName: varchar('spu_name', { length: 64 }).notNull(),
     skuSpec: varchar('sku_spec', { length: 200 }).notNull().default(''),
-    unitPrice: integer('unit_price').notNull(),
+    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
     qty: integer('qty').notNull(),
-    discountShare: integer('discount_share').notNull().default(0),
-    payAmount: integer('pay_amount').notNull(),
-    refundAmount: integer('refund_amount').notNull().default(0),
+    discountShare: bigint('discount_share', { mode: 'number' }).notNull().default(0),
+    payAmount: bigint('pay_amount', { mode: 'number' }).notNull(),
+    refundAmount: bigint('refund_amount', { mode: 'number' }).notNull().default(0),
     classId: ref('class_id'),
   },
   (t) => [
@@ -111,7 +121,7 @@ export const refund = pgTable(
       .notNull()
       .references(() => salesOrder.id),
     items: jsonb('items').notNull().default(sql`'[]'::jsonb`),
-    amount: integer('amount').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
     reason: varchar('reason', { length: 200 }).notNull(),
     status: varchar('status', { length: 16 }).notNull().default('APPLIED'),
     appliedBy: ref('applied_by'),

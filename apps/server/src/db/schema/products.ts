@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -51,9 +52,9 @@ export const productSpu = pgTable(
     status: varchar('status', { length: 8 }).notNull().default('DRAFT'),
     sort: integer('sort').notNull().default(0),
     /** Derived from the enabled SKUs on every write. */
-    priceMin: integer('price_min').notNull().default(0),
-    priceMax: integer('price_max').notNull().default(0),
-    marketPrice: integer('market_price').notNull().default(0),
+    priceMin: bigint('price_min', { mode: 'number' }).notNull().default(0),
+    priceMax: bigint('price_max', { mode: 'number' }).notNull().default(0),
+    marketPrice: bigint('market_price', { mode: 'number' }).notNull().default(0),
     salesCount: integer('sales_count').notNull().default(0),
     virtualSales: integer('virtual_sales').notNull().default(0),
     validityMode: varchar('validity_mode', { length: 8 }).notNull().default('FOREVER'),
@@ -87,14 +88,18 @@ export const productSku = pgTable(
       .references(() => productSpu.id),
     skuCode: varchar('sku_code', { length: 40 }).notNull(),
     properties: jsonb('properties').notNull().default(sql`'[]'::jsonb`),
-    price: integer('price').notNull(),
-    marketPrice: integer('market_price').notNull().default(0),
-    costPrice: integer('cost_price').notNull().default(0),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    marketPrice: bigint('market_price', { mode: 'number' }).notNull().default(0),
+    costPrice: bigint('cost_price', { mode: 'number' }).notNull().default(0),
     /** NULL = unlimited (virtual goods). */
     stock: integer('stock'),
     status: varchar('status', { length: 16 }).notNull().default('ENABLED'),
     salesCount: integer('sales_count').notNull().default(0),
     classId: ref('class_id'),
+    /** Delivery validity of this SKU; NULL mode = the product's validity. */
+    validityMode: varchar('validity_mode', { length: 8 }),
+    validityDays: integer('validity_days'),
+    validityDate: date('validity_date'),
     /** Replaced SKUs (specs changed after orders) stay for history but leave the product. */
     archived: boolean('archived').notNull().default(false),
     version: version(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -52,6 +53,15 @@ export const adminUser = pgTable(
     tokenVersion: integer('token_version').notNull().default(1),
     lastLoginAt: tstz('last_login_at'),
     lastLoginIp: varchar('last_login_ip', { length: 64 }),
+    /** TOTP second factor: the secret sealed with SecretBox; NULL = not enrolled. */
+    mfaSecret: text('mfa_secret'),
+    /** A secret shown on the profile page, waiting for its first code. */
+    mfaPendingSecret: text('mfa_pending_secret'),
+    mfaEnabledAt: tstz('mfa_enabled_at'),
+    /** The last accepted time step: a code is good once. */
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }).notNull().default(0),
+    /** SHA-256 of the unused one-time recovery codes. */
+    mfaRecovery: text('mfa_recovery').array().notNull().default(sql`'{}'::text[]`),
     deleted: boolean('deleted').notNull().default(false),
     version: version(),
     ...timestamps(),
@@ -73,6 +83,8 @@ export const role = pgTable(
     dataScope: varchar('data_scope', { length: 24 }).notNull().default('SELF'),
     builtin: boolean('builtin').notNull().default(false),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    /** Members sign in with a TOTP second step (enrolling at their next sign-in if they have none). */
+    requireMfa: boolean('require_mfa').notNull().default(false),
     status: varchar('status', { length: 16 }).notNull().default('ENABLED'),
     sort: integer('sort').notNull().default(0),
     version: version(),
@@ -143,6 +155,8 @@ export const auditLog = pgTable(
     targetId: varchar('target_id', { length: 64 }),
     summary: varchar('summary', { length: 500 }).notNull().default(''),
     detail: jsonb('detail'),
+    /** Structured values of the summary (see lib/audit.ts): the console renders them in the viewer's language. */
+    params: jsonb('params'),
     ip: varchar('ip', { length: 64 }),
   },
   (t) => [

@@ -149,6 +149,12 @@ export const wecomRelation = pgTable(
     /** In-service transfer: WeCom's status (1 接替完毕 / 2 等待接替 / 3 客户拒绝 / 4 接替成员客户达到上限) and the takeover. */
     transferStatus: smallint('transfer_status'),
     transferTakeover: varchar('transfer_takeover', { length: 64 }),
+    /**
+     * Ownership interplay (DOMAIN 9.5.5): the client this relation was last weighed against and the
+     * outcome (CLAIMED / OWN / CONFLICT / REFUSED); a relation is weighed once per linked client.
+     */
+    ownerCheckedClientId: ref('owner_checked_client_id'),
+    ownerCheck: varchar('owner_check', { length: 24 }),
     ...synced(),
   },
   (t) => [

@@ -26,7 +26,7 @@ export const DEMO_CLIENTS = 3000;
 const DAY = 24 * 60 * 60 * 1000;
 
 /** mulberry32: a small seeded PRNG, so every demo database looks the same. */
-const rng = (seed: number) => () => {
+export const rng = (seed: number) => () => {
   seed = (seed + 0x6d2b79f5) | 0;
   let t = seed;
   t = Math.imul(t ^ (t >>> 15), t | 1);

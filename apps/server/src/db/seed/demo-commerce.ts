@@ -414,7 +414,7 @@ export const seedDemoCommerce = async (db: DbOrTx, now = new Date()): Promise<De
     const voucher = coverPng('MATERIAL', 7777, 180, 320);
     await tx.insert(storedFile).values({
       id: voucherId,
-      kind: 'image',
+      kind: 'voucher',
       contentType: 'image/png',
       fileName: 'voucher.png',
       size: voucher.length,

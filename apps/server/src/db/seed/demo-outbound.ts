@@ -2,6 +2,7 @@ import { templateParamsOf } from '@educrm/contract';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../client';
 import { callerNumber, callScript, smsSign, smsTemplate } from '../schema';
+import { seedDemoOutboundHistory } from './demo-outbound-history';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -9,15 +10,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * DEMO_DATA: the outbound set-up a new console shows (DOMAIN 7): caller numbers assigned to the
  * demo sales staff and teams (one flagged, one disabled), call scripts with versions (published,
  * archived, drafts), SMS signatures and templates in every review state. Sandbox providers, so
- * calls and messages work at once. Idempotent (skipped when the demo signature exists). Calls
- * and SMS logs come from using the console; none are invented here.
+ * calls and messages work at once. Idempotent (skipped when the demo signature exists). Then ~90
+ * days of calls and SMS logs with their follow-ups (demo-outbound-history.ts, skipped once any call
+ * exists; with the demo's other history, DEMO_COMMERCE).
  */
-export const seedDemoOutbound = async (db: DbOrTx, now = new Date()) => {
+export const seedDemoOutbound = async (
+  db: DbOrTx,
+  now = new Date(),
+  opts: { history: boolean } = { history: true },
+) => {
+  const history = () => (opts.history ? seedDemoOutboundHistory(db, now) : null);
   const [done] = await queryRows<{ id: number }>(
     db,
     sql`SELECT id FROM sms_sign WHERE name = '星火教育' LIMIT 1`,
   );
-  if (done) return { seeded: false };
+  if (done) return { seeded: false, history: await history() };
   const ids = async (table: 'admin_user' | 'department', column: string, values: string[]) => {
     const rows = await queryRows<{ id: number; k: string }>(
       db,
@@ -238,7 +245,7 @@ export const seedDemoOutbound = async (db: DbOrTx, now = new Date()) => {
     )
     .returning({ id: smsSign.id, name: smsSign.name });
   const signId = signs.find((s) => s.name === '星火教育')?.id;
-  if (signId == null) return { seeded: true };
+  if (signId == null) return { seeded: true, history: await history() };
   const at = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const code = (days: number, outcome: 'P0' | 'R0') => `SBX_${at(days).getTime().toString(36)}_${outcome}`;
   const templates = [
@@ -318,5 +325,5 @@ export const seedDemoOutbound = async (db: DbOrTx, now = new Date()) => {
       updatedBy: ops,
     })),
   );
-  return { seeded: true };
+  return { seeded: true, history: await history() };
 };

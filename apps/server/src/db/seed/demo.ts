@@ -10,7 +10,9 @@ import type { Db } from '../client';
 import { adminUser, adminUserRole, department, role } from '../schema';
 import { seedDemoClients } from './demo-clients';
 import { seedDemoCommerce } from './demo-commerce';
+import { seedDemoCourses } from './demo-courses';
 import { seedDemoOutbound } from './demo-outbound';
+import { seedDemoWecom } from './demo-wecom';
 
 /** The demo company's departments: HQ with sales teams, product operations and teaching. */
 const DEPARTMENTS: { name: string; parent: string | null }[] = [
@@ -59,8 +61,12 @@ export const seedDemoData = async (
     // Demo data added by later issues still arrives in a database seeded before them.
     await seedDemoClients(db);
     await remindDemoOwners(db);
-    if (config.demoCommerce) await seedDemoCommerce(db);
-    await seedDemoOutbound(db);
+    if (config.demoCommerce) {
+      await seedDemoCommerce(db);
+      await seedDemoCourses(db);
+    }
+    await seedDemoOutbound(db, undefined, { history: config.demoCommerce });
+    if (config.demoWecom) await seedDemoWecom(db);
     return {};
   }
 
@@ -105,8 +111,12 @@ export const seedDemoData = async (
   }
   await seedDemoClients(db);
   await remindDemoOwners(db);
-  if (config.demoCommerce) await seedDemoCommerce(db);
-  await seedDemoOutbound(db);
+  if (config.demoCommerce) {
+    await seedDemoCommerce(db);
+    await seedDemoCourses(db);
+  }
+  await seedDemoOutbound(db, undefined, { history: config.demoCommerce });
+  if (config.demoWecom) await seedDemoWecom(db);
   if (config.demoPassword) return {};
   const file = path.join(config.dataDir, 'demo-password');
   fs.mkdirSync(config.dataDir, { recursive: true });

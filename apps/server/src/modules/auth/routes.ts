@@ -3,6 +3,7 @@ import {
   authProvidersResult,
   envelopeOf,
   loginBody,
+  loginResult,
   tokenBody,
   tokenResult,
 } from '@educrm/contract';
@@ -30,7 +31,8 @@ export const authRoutes = async (
     '/api/v1/admin/login',
     {
       config: { access: { public: true } },
-      schema: { tags, body: loginBody, response: { 200: envelopeOf(tokenResult) } },
+      // A token, or (accounts with a second step) the challenge for POST /api/v1/admin/login/mfa.
+      schema: { tags, body: loginBody, response: { 200: envelopeOf(loginResult) } },
     },
     async (req) => ok(await opts.auth.login(req.body.username, req.body.password, req)),
   );

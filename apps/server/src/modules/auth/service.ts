@@ -1,12 +1,13 @@
-import type { AuthProvider } from '@educrm/contract';
+import type { AuthProvider, MfaChallenge, MfaLoginResult } from '@educrm/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { adminUser } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import { AppError, badRequest, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, fieldError, unauthorized } from '../../lib/errors';
 import { DEFAULT_SCRYPT, hashPassword, type ScryptParams, verifyPassword } from '../../lib/password';
 import { requestIp, requestUserAgent } from '../../lib/request-context';
+import type { MfaService } from './mfa';
 import type { IssuedToken, SessionService } from './sessions';
 import { checkLoginLock, clearPairFailures, recordLoginFailure } from './throttle';
 
@@ -18,6 +19,7 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly now: () => Date,
     private readonly scrypt: ScryptParams = DEFAULT_SCRYPT,
+    private readonly mfa?: MfaService,
   ) {}
 
   /** Unknown usernames still pay for one hash, so timing does not tell which usernames exist. */
@@ -26,7 +28,7 @@ export class AuthService {
     return this.dummyHash;
   }
 
-  async login(username: string, password: string, req: FastifyRequest): Promise<IssuedToken> {
+  async login(username: string, password: string, req: FastifyRequest): Promise<IssuedToken | MfaChallenge> {
     const now = this.now();
     const ip = requestIp(req);
     const lock = await checkLoginLock(this.db, username, ip, now);
@@ -87,12 +89,28 @@ export class AuthService {
       });
       throw badRequest('loginDisabled');
     }
+    const challenge = await this.mfa?.challenge(user);
+    if (challenge) {
+      await writeAudit(this.db, {
+        actorId: user.id,
+        actorName: user.username,
+        action: 'auth.login.challenge',
+        targetType: 'admin_user',
+        targetId: user.id,
+        summary: challenge.mfa_setup
+          ? 'password ok; enrolment required by role'
+          : 'password ok; code required',
+        ip,
+      });
+      return challenge;
+    }
     return this.openSession(user, req, now, undefined, (tx) => clearPairFailures(tx, username, ip));
   }
 
   /**
-   * The session of a user who proved who they are (a password, or a third-party sign-in such as
-   * WeCom): the same session row, last-login stamp and audit row either way.
+   * The session of a user who proved who they are (a password and, where required, a second-step
+   * code, or a third-party sign-in such as WeCom): the same session row, last-login stamp and audit
+   * row either way. `alsoInTx` runs in the same transaction.
    */
   openSession(
     user: { id: number; username: string; tokenVersion: number },
@@ -101,22 +119,120 @@ export class AuthService {
     summary?: string,
     alsoInTx?: (tx: Tx) => Promise<unknown>,
   ): Promise<IssuedToken> {
-    const ip = requestIp(req);
     return this.db.transaction(async (tx) => {
-      const created = await this.sessions.create(tx, user, now, ip, requestUserAgent(req));
-      await tx.update(adminUser).set({ lastLoginAt: now, lastLoginIp: ip }).where(eq(adminUser.id, user.id));
-      await writeAudit(tx, {
-        actorId: user.id,
-        actorName: user.username,
-        action: 'auth.login',
-        targetType: 'session',
-        targetId: created.sid,
-        ...(summary ? { summary } : {}),
-        ip,
-      });
+      const token = await this.issue(tx, user, req, now, summary);
       await alsoInTx?.(tx);
-      return created.token;
+      return token;
     });
+  }
+
+  /**
+   * A third-party sign-in (WeCom) stands for the password: an account with a second step (enrolled,
+   * or required by a role) gets the same challenge as a password login, answered at
+   * POST /api/v1/admin/login/mfa; any other account gets its session at once.
+   */
+  async afterFirstFactor(
+    user: typeof adminUser.$inferSelect,
+    req: FastifyRequest,
+    now: Date,
+    summary: string,
+  ): Promise<IssuedToken | MfaChallenge> {
+    const challenge = await this.mfa?.challenge(user);
+    if (!challenge) return this.openSession(user, req, now, summary);
+    await writeAudit(this.db, {
+      actorId: user.id,
+      actorName: user.username,
+      action: 'auth.login.challenge',
+      targetType: 'admin_user',
+      targetId: user.id,
+      summary: `${summary} ok; ${challenge.mfa_setup ? 'enrolment required by role' : 'code required'}`,
+      ip: requestIp(req),
+    });
+    return challenge;
+  }
+
+  /** Opens the session inside a transaction the caller already holds (the MFA step spends its code in it). */
+  private async issue(
+    tx: DbOrTx,
+    user: { id: number; username: string; tokenVersion: number },
+    req: FastifyRequest,
+    now: Date,
+    summary?: string,
+  ): Promise<IssuedToken> {
+    const ip = requestIp(req);
+    const created = await this.sessions.create(tx, user, now, ip, requestUserAgent(req));
+    await tx.update(adminUser).set({ lastLoginAt: now, lastLoginIp: ip }).where(eq(adminUser.id, user.id));
+    await writeAudit(tx, {
+      actorId: user.id,
+      actorName: user.username,
+      action: 'auth.login',
+      targetType: 'session',
+      targetId: created.sid,
+      ...(summary ? { summary } : {}),
+      ip,
+    });
+    return created.token;
+  }
+
+  /**
+   * The second step of a sign-in: the ticket from the login call and a code (TOTP or recovery).
+   * Wrong codes count as failed logins (same locks); after enrolling at sign-in the recovery codes
+   * come back once with the token.
+   */
+  async loginMfa(ticketText: string, code: string, req: FastifyRequest): Promise<MfaLoginResult> {
+    const mfa = this.mfa;
+    if (!mfa) throw unauthorized();
+    const ticket = mfa.openTicket(ticketText);
+    const now = this.now();
+    const ip = requestIp(req);
+    const [user] = await this.db
+      .select()
+      .from(adminUser)
+      .where(and(eq(adminUser.id, ticket.u), eq(adminUser.deleted, false)));
+    if (!user || user.status !== 'ENABLED' || user.tokenVersion !== ticket.v)
+      throw new AppError(401, 'mfaTicketExpired');
+    const lock = await checkLoginLock(this.db, user.username, ip, now);
+    if (lock.locked)
+      throw new AppError(
+        429,
+        'loginLocked',
+        { minutes: Math.ceil(lock.retryAfterSeconds / 60) },
+        { retryAfter: lock.retryAfterSeconds },
+        429,
+        { 'retry-after': String(lock.retryAfterSeconds) },
+      );
+    const secret = ticket.s ?? mfa.secretOf(user);
+    if (!secret) throw new AppError(401, 'mfaTicketExpired');
+    const result = await this.db.transaction(async (tx) => {
+      if (!(await mfa.spend(tx, user.id, secret, code))) return null;
+      const recovery = ticket.s ? await mfa.enable(tx, user.id, secret) : undefined;
+      if (recovery) {
+        await writeAudit(tx, {
+          actorId: user.id,
+          actorName: user.username,
+          action: 'auth.mfa.enable',
+          targetType: 'admin_user',
+          targetId: user.id,
+          summary: 'enrolled at sign-in (required by role)',
+          ip,
+        });
+      }
+      const token = await this.issue(tx, user, req, now);
+      await clearPairFailures(tx, user.username, ip);
+      return recovery ? { ...token, recovery_codes: recovery } : token;
+    });
+    if (result) return result;
+    await recordLoginFailure(this.db, user.username, ip, now);
+    await writeAudit(this.db, {
+      actorId: user.id,
+      actorName: user.username,
+      action: 'auth.login.failed',
+      targetType: 'admin_user',
+      targetId: user.id,
+      summary: 'wrong or reused second-step code',
+      ip,
+    });
+    throw fieldError('code', 'mfaCodeInvalid');
   }
 
   async refresh(token: string, req: FastifyRequest): Promise<IssuedToken> {

@@ -27,6 +27,7 @@ import {
   scriptCreate,
   scriptDiff,
   scriptDiffQuery,
+  scriptExportQuery,
   scriptListQuery,
   scriptRow,
   scriptUpdate,
@@ -56,7 +57,9 @@ import { ok } from '../../lib/list';
 import { principalOf, requestIp, requestLanguage } from '../../lib/request-context';
 import { ProviderHttpError } from '../../providers/aliyun-rpc';
 import type { ProviderRegistry } from '../../providers/registry';
+import type { ExportService } from '../exports/service';
 import type { CallService } from './calls.service';
+import { scriptExporter } from './exporters';
 import type { NumberService } from './numbers.service';
 import type { ScriptService } from './scripts.service';
 import type { OutboundSettingsService } from './settings.service';
@@ -74,6 +77,7 @@ export interface CallRoutesOptions {
   sms: SmsService;
   settings: OutboundSettingsService;
   registry: ProviderRegistry;
+  exports: ExportService;
 }
 
 /** Outbound calls and SMS (DOMAIN 7): /api/v1/call/*, /api/v1/calls, /api/v1/sms/*. */
@@ -345,6 +349,21 @@ export const callRoutes = async (app: FastifyInstance, opts: CallRoutesOptions) 
       schema: { tags, querystring: scriptListQuery, response: { 200: envelopeOf(listResultOf(scriptRow)) } },
     },
     async (req) => ok(await scripts.list(principalOf(req), req.query)),
+  );
+  r.get(
+    `${S}/export`,
+    { config: { access: can('call.script.export') }, schema: { tags, querystring: scriptExportQuery } },
+    async (req, reply) => {
+      const p = principalOf(req);
+      const lang = requestLanguage(req);
+      return opts.exports.respond(
+        reply,
+        scriptExporter(scripts, p, req.query, lang),
+        p,
+        requestIp(req),
+        formatMessage(lang, 'exportStarted'),
+      );
+    },
   );
   r.get(
     `${S}/:id`,

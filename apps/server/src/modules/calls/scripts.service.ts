@@ -2,6 +2,7 @@ import type {
   Language,
   RenderedScript,
   ScriptCreate,
+  ScriptExportQuery,
   ScriptListQuery,
   ScriptRow,
   ScriptUpdate,
@@ -102,10 +103,12 @@ export class ScriptService {
     );
   }
 
-  async list(p: Principal, q: ScriptListQuery) {
+  /** The list's WHERE (visibility, filters) and ORDER BY; the export reads the same. */
+  private listSql(p: Principal, q: Omit<Partial<ScriptListQuery>, 'page' | 'pageSize'> & { ids?: number[] }) {
     const conds: SQL[] = [this.visible(p)];
+    if (q.ids?.length) conds.push(sqlIn(sql`s.id`, q.ids));
     if (q.status?.length) conds.push(sqlIn(sql`s.status`, q.status));
-    else if (this.seesDrafts(p)) conds.push(sql`s.status <> 'ARCHIVED'`);
+    else if (this.seesDrafts(p) && !q.ids?.length) conds.push(sql`s.status <> 'ARCHIVED'`);
     if (q.category?.length) conds.push(sqlIn(sql`s.category`, q.category));
     if (q.productId) conds.push(sql`s.product_ids @> ARRAY[${q.productId}]::bigint[]`);
     if (q.keyword) {
@@ -125,20 +128,39 @@ export class ScriptService {
       .split(',')
       .filter(Boolean)
       .map((s) => sql.raw(`${cols[s.replace(/^-/, '')]} ${s.startsWith('-') ? 'DESC' : 'ASC'}`));
+    return { where, order: sql.join([...parts, sql.raw('s.id DESC')], sql`, `) };
+  }
+
+  async list(p: Principal, q: ScriptListQuery) {
+    const { where, order } = this.listSql(p, q);
     const [items, [count]] = await Promise.all([
-      this.select(
-        this.db,
-        where,
-        sql.join([...parts, sql.raw('s.id DESC')], sql`, `),
-        q.pageSize,
-        offsetOf(q),
-      ),
+      this.select(this.db, where, order, q.pageSize, offsetOf(q)),
       queryRows<{ n: number }>(
         this.db,
         sql`SELECT count(*)::int AS n FROM call_script s WHERE s.deleted = false AND ${where}`,
       ),
     ]);
     return { items: items.map(toRow), total: count?.n ?? 0, page: q.page, pageSize: q.pageSize };
+  }
+
+  /** Scripts the export would write (capped at `cap`). */
+  async count(p: Principal, q: ScriptExportQuery, cap: number): Promise<number> {
+    const { where } = this.listSql(p, q);
+    const [row] = await queryRows<{ n: number }>(
+      this.db,
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM call_script s WHERE s.deleted = false AND ${where} LIMIT ${cap}) t`,
+    );
+    return row?.n ?? 0;
+  }
+
+  /** The export's rows in the list's order, 500 at a time (scripts are few: offset paging). */
+  async *batches(p: Principal, q: ScriptExportQuery): AsyncIterable<ScriptRow[]> {
+    const { where, order } = this.listSql(p, q);
+    for (let offset = 0; ; offset += 500) {
+      const rows = await this.select(this.db, where, order, 500, offset);
+      if (rows.length) yield rows.map(toRow);
+      if (rows.length < 500) return;
+    }
   }
 
   private async load(db: DbOrTx, p: Principal, id: number, lock = false): Promise<ScriptRow> {

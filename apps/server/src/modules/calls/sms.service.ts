@@ -20,15 +20,22 @@ import { smsSign, smsTemplate } from '../../db/schema';
 import { scopeCondition } from '../../lib/data-scope';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
+import { inIdOrder, queryNamed } from '../../lib/named-query';
 import { sqlIn } from '../../lib/sql-in';
 import type { ProviderRegistry } from '../../providers/registry';
 import { renderSms, type SmsReceipt } from '../../providers/sms/types';
 import type { Principal } from '../../types';
-import { clientReadable, clientWritable, ruleRefused, shanghaiDayStart } from '../clients/common';
+import {
+  clientIsReadable,
+  clientWritable,
+  loadWritableClient,
+  ruleRefused,
+  shanghaiDayStart,
+} from '../clients/common';
 import type { FollowUpService } from '../clients/follow-ups.service';
+import { ListTotals } from '../orders/list-totals';
 import { auditOf, insideWindow, isUniqueViolation, readOutboundSettings } from './common';
 
-const COUNT_CAP = 10_000;
 /** Minimum seconds between template submissions per provider (Aliyun: >= 30 s apart). */
 const SUBMIT_GAP_S: Record<string, number> = { aliyun: 30, tencent: 1, sandbox: 0 };
 const SMS_LOCK = 7_500_301;
@@ -120,12 +127,15 @@ interface Recipient {
  * follow-up for each message the provider accepted. Only APPROVED and enabled templates send.
  */
 export class SmsService {
+  private readonly logTotals: ListTotals;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
     private readonly providers: ProviderRegistry,
     private readonly followUps: FollowUpService,
   ) {
+    this.logTotals = new ListTotals(db, 'sms_log');
     providers.smsSink = (receipts) => this.applyReceipts('sandbox', receipts).then(() => undefined);
   }
 
@@ -822,18 +832,12 @@ export class SmsService {
     ip: string,
   ) {
     const t = await this.sendable(p, input.templateId);
-    const [c] = await queryRows<{ id: number; name: string; mobile: string | null; sms_opt_out: boolean }>(
-      this.db,
-      sql`SELECT id, name, mobile, sms_opt_out FROM client WHERE id = ${input.clientId} AND ${clientWritable(p)}`,
-    );
-    if (!c) {
-      const [readable] = await queryRows<{ id: number }>(
-        this.db,
-        sql`SELECT id FROM client WHERE id = ${input.clientId} AND ${clientReadable(p)}`,
-      );
-      if (readable) throw ruleRefused('callClientNotOwned');
-      throw fieldError('clientId', 'notFound');
-    }
+    const c = await loadWritableClient<{
+      id: number;
+      name: string;
+      mobile: string | null;
+      sms_opt_out: boolean;
+    }>(this.db, p, input.clientId, sql`id, name, mobile, sms_opt_out`, 'callClientNotOwned');
     if (!c.mobile) throw ruleRefused('callNoMobile');
     if (t.type === 'PROMOTION') {
       if (c.sms_opt_out) throw ruleRefused('smsOptOut');
@@ -941,13 +945,8 @@ export class SmsService {
 
   async logs(p: Principal, q: SmsLogQuery) {
     let scope = this.logVisible(p);
-    if (q.clientId) {
-      const [readable] = await queryRows<{ id: number }>(
-        this.db,
-        sql`SELECT id FROM client WHERE id = ${q.clientId} AND ${clientReadable(p)}`,
-      );
-      if (readable) scope = sql`TRUE`;
-    }
+    // A client the caller may read shows all its messages (whoever sent them).
+    if (q.clientId && (await clientIsReadable(this.db, p, q.clientId))) scope = sql`TRUE`;
     const conds: SQL[] = [scope];
     if (q.templateId) conds.push(sql`l.template_id = ${q.templateId}`);
     if (q.clientId) conds.push(sql`l.client_id = ${q.clientId}`);
@@ -956,25 +955,31 @@ export class SmsService {
     if (q.from) conds.push(sql`l.sent_at >= ${new Date(q.from)}`);
     if (q.to) conds.push(sql`l.sent_at <= ${new Date(q.to)}`);
     const where = sql.join(conds, sql` AND `);
-    const dir = sql.raw(q.sort === 'sentAt' ? 'ASC' : 'DESC');
-    const [rows, [count]] = await Promise.all([
-      queryRows<LogRaw>(
-        this.db,
-        sql`${this.logSelect()} WHERE ${where} ORDER BY l.sent_at ${dir}, l.id ${dir} LIMIT ${q.pageSize} OFFSET ${offsetOf(q)}`,
-      ),
-      queryRows<{ n: number }>(
-        this.db,
-        sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM sms_log l WHERE ${where} LIMIT ${COUNT_CAP + 1}) t`,
-      ),
-    ]);
-    const total = count?.n ?? 0;
-    return {
-      items: rows.map((r) => this.toLog(r)),
-      total: Math.min(total, COUNT_CAP),
-      totalExact: total <= COUNT_CAP,
-      page: q.page,
-      pageSize: q.pageSize,
-    };
+    // NULLS placement as in the (…, sent_at DESC NULLS LAST, id DESC NULLS LAST) indexes, so they serve the order.
+    const dir = sql.raw(q.sort === 'sentAt' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST');
+    const page = await this.logTotals.page(
+      sql`FROM sms_log l WHERE ${where}`,
+      // The page's ids, then their rows by a named prepared statement (as the call list).
+      async () => {
+        const ids = (
+          await queryRows<{ id: number }>(
+            this.db,
+            sql`SELECT l.id FROM sms_log l WHERE ${where} ORDER BY l.sent_at ${dir}, l.id ${dir} LIMIT ${q.pageSize} OFFSET ${offsetOf(q)}`,
+          )
+        ).map((r) => Number(r.id));
+        if (!ids.length) return [];
+        return inIdOrder(
+          ids,
+          await queryNamed<LogRaw>(
+            this.db,
+            'sms_log_rows',
+            sql`${this.logSelect()} WHERE l.id = ANY(${sql.param(ids)}::bigint[])`,
+          ),
+        );
+      },
+      q,
+    );
+    return { ...page, items: page.items.map((r) => this.toLog(r)), page: q.page, pageSize: q.pageSize };
   }
 
   /** Delivery receipts: the first one for a message decides; repeats and strays change nothing. */

@@ -33,7 +33,7 @@ import {
   salesOrder,
   sourcePlatform,
 } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import { type AuditSummary, said, writeAudit } from '../../lib/audit';
 import { scopeCondition } from '../../lib/data-scope';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
@@ -41,12 +41,14 @@ import { inIdOrder, queryNamed } from '../../lib/named-query';
 import { PlannerEstimates } from '../../lib/planner-estimate';
 import { updateVersioned } from '../../lib/versioned';
 import type { Principal } from '../../types';
+import { markDirty } from '../data-centre/dirty';
 import {
   clientReadable,
   clientScope,
   clientWritable,
   DAY_MS,
   displayName,
+  exportsFullPhone,
   loadTargetUser,
   lockUserOwnership,
   type PoolConfigCache,
@@ -288,9 +290,9 @@ export class ClientService {
   }
 
   // ---- reading ----------------------------------------------------------------------------------
-  toRow(p: Principal, cfg: PoolConfig, r: RawRow): ClientRow {
+  toRow(p: Principal, cfg: PoolConfig, r: RawRow, forExport = false): ClientRow {
     const ownerUserId = num(r.owner_user_id);
-    const full = seesFullPhone(p, ownerUserId);
+    const full = forExport ? exportsFullPhone(p, ownerUserId) : seesFullPhone(p, ownerUserId);
     const recycleAt = recycleAtOf(cfg, {
       ownerUserId,
       ownerTime: date(r.owner_time),
@@ -632,7 +634,7 @@ export class ClientService {
         EXPORT_BATCH,
       );
       if (!rows.length) return;
-      yield rows.map((r) => this.toRow(p, cfg, r));
+      yield rows.map((r) => this.toRow(p, cfg, r, true));
       after = Number(rows[rows.length - 1]?.id ?? after);
     }
   }
@@ -788,7 +790,7 @@ export class ClientService {
     ip: string | null,
     action: string,
     clientId: number,
-    summary: string,
+    summary: AuditSummary,
     detail?: Record<string, unknown>,
   ) {
     return writeAudit(tx, {
@@ -891,7 +893,7 @@ export class ClientService {
           target,
           '',
         );
-        await this.audit(tx, p, ip, 'client.create', newId, `created client ${newId}`, {
+        await this.audit(tx, p, ip, 'client.create', newId, said(`created client ${newId}`, { id: newId }), {
           ownerUserId: target?.id ?? null,
           mobile: maskMobile(mobile),
         });
@@ -975,10 +977,18 @@ export class ClientService {
           Object.fromEntries(
             changed.map((k) => [k, k === 'mobile' ? maskMobile(String(o[k] ?? '')) : (o[k] ?? null)]),
           );
-        await this.audit(tx, p, ip, 'client.update', id, `updated ${changed.join(', ') || 'nothing'}`, {
-          before: pick(beforeRecord),
-          after: pick({ ...beforeRecord, ...values }),
-        });
+        await this.audit(
+          tx,
+          p,
+          ip,
+          'client.update',
+          id,
+          said(`updated ${changed.join(', ') || 'nothing'}`, { fields: changed.join(',') || null }),
+          {
+            before: pick(beforeRecord),
+            after: pick({ ...beforeRecord, ...values }),
+          },
+        );
       })
       .catch((err) => this.mapUniqueViolation(err, p, newMobile));
     return this.get(p, id);
@@ -1004,7 +1014,16 @@ export class ClientService {
           updatedBy: p.userId,
         })
         .where(eq(client.id, id));
-      await this.audit(tx, p, ip, 'client.delete', id, `deleted client ${id} (${before.name})`);
+      // The data centre's M01 of the client's creation day changes (late data).
+      await markDirty(tx, sql`SELECT created_at AS ts FROM client WHERE id = ${id}`);
+      await this.audit(
+        tx,
+        p,
+        ip,
+        'client.delete',
+        id,
+        said(`deleted client ${id} (${before.name})`, { id, name: before.name }),
+      );
     });
   }
 
@@ -1031,7 +1050,15 @@ export class ClientService {
           updatedBy: p.userId,
         })
         .where(eq(client.id, id));
-      await this.audit(tx, p, ip, 'client.restore', id, `restored client ${id} (${row.name})`);
+      await markDirty(tx, [row.createdAt]);
+      await this.audit(
+        tx,
+        p,
+        ip,
+        'client.restore',
+        id,
+        said(`restored client ${id} (${row.name})`, { id, name: row.name }),
+      );
     });
     return this.get(p, id);
   }
@@ -1052,7 +1079,17 @@ export class ClientService {
         .where(and(eq(client.id, id), clientWritable(p)))
         .returning({ id: client.id });
       if (!res.length) throw notFound();
-      await this.audit(tx, p, ip, 'client.tag', id, `tags +[${add.join(',')}] -[${remove.join(',')}]`);
+      await this.audit(
+        tx,
+        p,
+        ip,
+        'client.tag',
+        id,
+        said(`tags +[${add.join(',')}] -[${remove.join(',')}]`, {
+          added: add.length,
+          removed: remove.length,
+        }),
+      );
     });
   }
 
@@ -1069,7 +1106,7 @@ export class ClientService {
           updatedBy: p.userId,
         })
         .where(eq(client.id, id));
-      await this.audit(tx, p, ip, 'client.update', id, `updated ${field}`, {
+      await this.audit(tx, p, ip, 'client.update', id, said(`updated ${field}`, { fields: field }), {
         before: { [field]: before[field] },
         after: { [field]: value },
       });
@@ -1083,7 +1120,14 @@ export class ClientService {
       .from(client)
       .where(and(eq(client.id, id), clientReadable(p)));
     if (!row) throw notFound();
-    await this.audit(this.db, p, ip, 'client.phone.reveal', id, `revealed the mobile of client ${id}`);
+    await this.audit(
+      this.db,
+      p,
+      ip,
+      'client.phone.reveal',
+      id,
+      said(`revealed the mobile of client ${id}`, { id }),
+    );
     return { mobile: row.mobile };
   }
 
@@ -1167,7 +1211,8 @@ export class ClientService {
             LEFT JOIN admin_user tu ON tu.id = l.to_user_id
             WHERE l.client_id = ${id}
             UNION ALL
-            SELECT 'AUDIT', a.id, a.at, a.actor_id, a.actor_name, a.action::text, a.summary::text, '{}'::json
+            SELECT 'AUDIT', a.id, a.at, a.actor_id, a.actor_name, a.action::text, a.summary::text,
+                   json_build_object('params', a.params)
             FROM audit_log a
             WHERE a.target_type = 'client' AND a.target_id = ${String(id)}
               AND a.action NOT IN ('client.create', 'client.claim', 'client.assign', 'client.transfer', 'client.release',
@@ -1221,10 +1266,11 @@ export class ClientService {
       action: string;
       summary: string | null;
       target_type: string | null;
+      params: Record<string, unknown> | null;
     }>(
       this.db,
       sql`SELECT a.id, a.at, a.actor_id, a.actor_name, a.action::text AS action, a.summary::text AS summary,
-                 a.target_type
+                 a.target_type, a.params
           FROM audit_log a
           WHERE ((a.target_type = 'client' AND a.target_id = ${String(id)}) ${orders}) ${beforeCond}
           ORDER BY a.at DESC, a.id DESC LIMIT ${limit}`,
@@ -1237,7 +1283,7 @@ export class ClientService {
       actorName: r.actor_name,
       type: r.action,
       text: r.summary ?? '',
-      detail: { targetType: r.target_type },
+      detail: { targetType: r.target_type, params: r.params ?? null },
     }));
   }
 

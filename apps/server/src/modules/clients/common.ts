@@ -3,7 +3,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { client, clientPoolConfig } from '../../db/schema';
 import { scopeCondition } from '../../lib/data-scope';
-import { AppError } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import type { Principal } from '../../types';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -48,12 +48,48 @@ export const clientReadable = (p: Principal): SQL =>
 /** Live clients the caller may change: within the scope (pool clients only for scope ALL). */
 export const clientWritable = (p: Principal): SQL => sql`(${client.deleted} = false AND ${clientScope(p)})`;
 
+/** Whether the caller may read client `clientId` (live, and in their scope or in the pool). */
+export const clientIsReadable = async (db: DbOrTx, p: Principal, clientId: number): Promise<boolean> => {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT ${client.id} AS id FROM ${client} WHERE ${client.id} = ${clientId} AND ${clientReadable(p)}`,
+  );
+  return rows.length > 0;
+};
+
 /**
- * Whether the caller sees a client's mobile in full: with client.phone.view, for clients they own,
- * or for every client when their scope is ALL (admin). Everyone else sees 138****1234 and may use
- * the logged "reveal" action when they hold client.phone.view.
+ * `columns` of a client the caller may change (an action on the client: call, SMS...). A client
+ * they may only read is refused with `notOwnedKey` (409); one they may not read at all is
+ * `clientId: notFound`, so the answer never tells an out-of-scope client exists.
  */
-export const seesFullPhone = (p: Principal, ownerUserId: number | null): boolean =>
+export const loadWritableClient = async <T>(
+  db: DbOrTx,
+  p: Principal,
+  clientId: number,
+  columns: SQL,
+  notOwnedKey: MessageKey,
+): Promise<T> => {
+  const [row] = await queryRows<T>(
+    db,
+    sql`SELECT ${columns} FROM ${client} WHERE ${client.id} = ${clientId} AND ${clientWritable(p)}`,
+  );
+  if (row) return row;
+  if (await clientIsReadable(db, p, clientId)) throw ruleRefused(notOwnedKey);
+  throw fieldError('clientId', 'notFound');
+};
+
+/**
+ * Whether an answer carries a client's mobile in full: never. What the console masks, the API
+ * masks (138****1234), for owners and admins alike; the full number only comes from the audited
+ * reveal (POST /clients/:id/reveal-phone, client.phone.view), so no reader bypasses the audit.
+ */
+export const seesFullPhone = (_p: Principal, _ownerUserId: number | null): boolean => false;
+
+/**
+ * Exports (their own permission, and audited as exports) keep the numbers their holder may
+ * reveal: with client.phone.view, for own clients or every client with scope ALL.
+ */
+export const exportsFullPhone = (p: Principal, ownerUserId: number | null): boolean =>
   p.permissions.has('client.phone.view') && (p.dataScope === 'ALL' || ownerUserId === p.userId);
 
 /** ARRAY[$1, $2, ...]::<type>[]: one bind parameter per element, constants to the planner. */

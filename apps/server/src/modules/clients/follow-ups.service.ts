@@ -13,7 +13,7 @@ import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { adminUser, client, department, followUp } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { scopeCondition } from '../../lib/data-scope';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { offsetOf, toIso } from '../../lib/list';
@@ -24,6 +24,7 @@ import {
   clientWritable,
   DAY_MS,
   displayName,
+  exportsFullPhone,
   ruleRefused,
   seesFullPhone,
   shanghaiDayStart,
@@ -106,8 +107,8 @@ export class FollowUpService {
     private readonly now: () => Date,
   ) {}
 
-  private toRow(p: Principal, r: Raw): FollowUpRow {
-    const full = seesFullPhone(p, r.clientOwnerUserId);
+  private toRow(p: Principal, r: Raw, forExport = false): FollowUpRow {
+    const full = forExport ? exportsFullPhone(p, r.clientOwnerUserId) : seesFullPhone(p, r.clientOwnerUserId);
     return {
       id: r.id,
       clientId: r.clientId,
@@ -246,7 +247,7 @@ export class FollowUpService {
         .orderBy(sql`${followUp.id} DESC`)
         .limit(EXPORT_BATCH)) as Raw[];
       if (!rows.length) return;
-      yield rows.map((r) => this.toRow(p, r));
+      yield rows.map((r) => this.toRow(p, r, true));
       after = rows[rows.length - 1]?.id ?? after;
     }
   }
@@ -359,7 +360,15 @@ export class FollowUpService {
         action: 'followup.create',
         targetType: 'client',
         targetId: c.id,
-        summary: `follow-up ${newId} (${input.type})${input.stageAfter ? `, stage ${c.stage} -> ${input.stageAfter}` : ''}`,
+        summary: said(
+          `follow-up ${newId} (${input.type})${input.stageAfter ? `, stage ${c.stage} -> ${input.stageAfter}` : ''}`,
+          {
+            id: newId,
+            followType: input.type,
+            stageFrom: input.stageAfter ? c.stage : null,
+            stage: input.stageAfter ?? null,
+          },
+        ),
         ip,
       });
       return newId;
@@ -458,7 +467,7 @@ export class FollowUpService {
         action: 'followup.update',
         targetType: 'client',
         targetId: f.clientId,
-        summary: `edited follow-up ${id}`,
+        summary: said(`edited follow-up ${id}`, { id }),
         ip,
       });
     });
@@ -491,7 +500,7 @@ export class FollowUpService {
         action: 'followup.delete',
         targetType: 'client',
         targetId: f.clientId,
-        summary: `deleted follow-up ${id}`,
+        summary: said(`deleted follow-up ${id}`, { id }),
         ip,
       });
     });

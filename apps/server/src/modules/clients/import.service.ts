@@ -19,7 +19,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { clientImportJob, clientTag, grade, orderChannel, sourcePlatform, storedFile } from '../../db/schema';
 import { type PrincipalSnapshot, principalFromSnapshot, snapshotPrincipal } from '../../jobs/principal';
 import { defineJob, type JobQueue } from '../../jobs/queue';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { toIso } from '../../lib/list';
 import { type ExportColumn, writeXlsx, XLSX_TYPE } from '../../lib/xlsx';
@@ -83,13 +83,10 @@ type StoredResult = [ImportOutcome, string, number | null];
 const toStored = (r: RowResult): StoredResult => [r.outcome, r.reason, r.clientId];
 const fromStored = ([outcome, reason, clientId]: StoredResult): RowResult => ({ outcome, reason, clientId });
 
-/** A row that cannot be imported: the column and the (translated) problem. */
+/** A row that cannot be imported: every problem of the row, each as "column: (translated) problem". */
 class RowInvalid extends Error {
-  constructor(
-    readonly column: string,
-    message: string,
-  ) {
-    super(message);
+  constructor(readonly problems: string[]) {
+    super(problems.join('; '));
   }
 }
 
@@ -228,9 +225,16 @@ export class ClientImportService {
         action: 'client.import.start',
         targetType: 'client_import_job',
         targetId: id,
-        summary: `import of ${data.length} rows from ${file.fileName.slice(0, 100)} into ${
-          target.kind === 'pool' ? 'the pool' : target.user.name
-        }`,
+        summary: said(
+          `import of ${data.length} rows from ${file.fileName.slice(0, 100)} into ${
+            target.kind === 'pool' ? 'the pool' : target.user.name
+          }`,
+          {
+            rows: data.length,
+            file: file.fileName.slice(0, 100),
+            to: target.kind === 'pool' ? null : target.user.name,
+          },
+        ),
         ip,
       });
       await this.queue.send(this.job, { importId: id, principal: snapshotPrincipal(p), target, ip }, { tx });
@@ -276,7 +280,10 @@ export class ClientImportService {
     };
   }
 
-  /** One data row -> create input, or RowInvalid naming the column and the problem. */
+  /**
+   * One data row -> create input, or RowInvalid listing every problem of the row (a row with a bad
+   * gender, grade, level and stage names all four, in column order), so one correction pass fixes it.
+   */
   private parseRow(
     columns: (ImportField | null)[],
     cells: string[],
@@ -287,47 +294,47 @@ export class ClientImportService {
     columns.forEach((c, i) => {
       if (c && cells[i]) v[c] = cells[i];
     });
-    const col = (f: ImportField) => IMPORT_COLUMNS[f][lang];
+    const problems: { field: ImportField; text: string }[] = [];
     const invalid = (
       f: ImportField,
       key: MessageKey = 'invalidValue',
       params: Record<string, string | number> = {},
-    ) => new RowInvalid(col(f), formatMessage(lang, key, params));
+    ) => {
+      problems.push({ field: f, text: `${IMPORT_COLUMNS[f][lang]}: ${formatMessage(lang, key, params)}` });
+      return null;
+    };
     const raw = v.mobile ?? '';
-    if (!raw) throw invalid('mobile', 'required');
     const mobile = normalizeMobile(raw);
-    if (!isCnMobile(mobile)) throw invalid('mobile', 'mobileInvalid');
+    if (!raw) invalid('mobile', 'required');
+    else if (!isCnMobile(mobile)) invalid('mobile', 'mobileInvalid');
     const text = (f: ImportField, max: number) => {
       const s = v[f] ?? '';
-      if (s.length > max) throw invalid(f, 'tooLong', { max });
+      if (s.length > max) invalid(f, 'tooLong', { max });
       return s;
     };
     const ref = (f: ImportField, map: Map<string, number>) => {
       const s = v[f];
       if (!s) return null;
       const id = map.get(s.toLowerCase());
-      if (id == null) throw invalid(f, 'optionNotFound');
-      return id;
+      return id ?? invalid(f, 'optionNotFound');
     };
     const gender = v.gender ? GENDERS.get(v.gender.toLowerCase()) : 'UNKNOWN';
-    if (!gender) throw invalid('gender');
+    if (!gender) invalid('gender');
     const stage = v.stage ? STAGES.get(v.stage.toLowerCase()) : 'NEW';
-    if (!stage) throw invalid('stage');
+    if (!stage) invalid('stage');
     const level = v.level ? v.level.toUpperCase() : null;
-    if (level && !(CLIENT_LEVELS as readonly string[]).includes(level)) throw invalid('level');
-    const subjects = splitList(v.subjects ?? '').map((s) => {
-      const code = SUBJECTS.get(s.toLowerCase());
-      if (!code) throw invalid('subjects');
-      return code;
-    });
-    const tagIds = splitList(v.tags ?? '').map((s) => {
+    if (level && !(CLIENT_LEVELS as readonly string[]).includes(level)) invalid('level');
+    const subjectCodes = splitList(v.subjects ?? '').map((s) => SUBJECTS.get(s.toLowerCase()));
+    if (subjectCodes.some((c) => !c)) invalid('subjects');
+    const tagIds: number[] = [];
+    for (const s of splitList(v.tags ?? '')) {
       const id = lk.tags.get(s.toLowerCase());
-      if (id == null) throw invalid('tags', 'tagNotFound', { name: s });
-      return id;
-    });
+      if (id == null) invalid('tags', 'tagNotFound', { name: s });
+      else tagIds.push(id);
+    }
     const region = v.regionCode ?? '';
-    if (region && !/^\d{2,12}$/.test(region)) throw invalid('regionCode');
-    return {
+    if (region && !/^\d{2,12}$/.test(region)) invalid('regionCode');
+    const input = {
       name: text('name', 64),
       mobile,
       mobileRaw: raw === mobile ? null : raw.slice(0, 32),
@@ -335,7 +342,7 @@ export class ClientImportService {
       studentName: text('studentName', 32),
       gender: gender as ClientCreate['gender'],
       gradeId: ref('grade', lk.grades),
-      subjects: [...new Set(subjects)] as ClientCreate['subjects'],
+      subjects: [...new Set(subjectCodes)] as ClientCreate['subjects'],
       regionCode: region,
       sourcePlatformId: ref('sourcePlatform', lk.platforms),
       channelId: ref('channel', lk.channels),
@@ -346,6 +353,13 @@ export class ClientImportService {
       smsOptOut: false,
       remark: text('remark', 500),
     };
+    if (problems.length) {
+      // In the order of the template's columns, whatever order the checks ran in.
+      const order = Object.keys(IMPORT_COLUMNS);
+      problems.sort((a, b) => order.indexOf(a.field) - order.indexOf(b.field));
+      throw new RowInvalid(problems.map((p) => p.text));
+    }
+    return input;
   }
 
   private async importRow(
@@ -466,7 +480,7 @@ export class ClientImportService {
         action: 'client.import',
         targetType: 'client_import_job',
         targetId: id,
-        summary: IMPORT_OUTCOMES.map((o) => `${o} ${counts[o]}`).join(', '),
+        summary: said(IMPORT_OUTCOMES.map((o) => `${o} ${counts[o]}`).join(', '), { ...counts }),
         detail: { counts, target: target.kind === 'pool' ? 'pool' : target.user.id },
         ip,
       });
@@ -489,7 +503,7 @@ export class ClientImportService {
       return await tx.transaction((sp) => this.importRow(sp, p, target, input, lang));
     } catch (err) {
       if (err instanceof RowInvalid) {
-        return { outcome: 'INVALID', reason: `${err.column}: ${err.message}`, clientId: null };
+        return { outcome: 'INVALID', reason: err.message, clientId: null };
       }
       if (err instanceof AppError) {
         return {
@@ -614,7 +628,8 @@ export class ClientImportService {
     };
   }
 
-  async resultFile(id: string) {
+  /** The per-row result file of an import, to the user who ran it only. */
+  async resultFile(id: string, userId: number) {
     const [row] = await this.db
       .select({
         data: storedFile.data,
@@ -624,7 +639,7 @@ export class ClientImportService {
       })
       .from(clientImportJob)
       .innerJoin(storedFile, eq(storedFile.id, clientImportJob.fileId))
-      .where(eq(clientImportJob.id, id));
+      .where(and(eq(clientImportJob.id, id), eq(clientImportJob.userId, userId)));
     if (!row || (row.expiresAt && row.expiresAt < this.now())) return null;
     return row;
   }

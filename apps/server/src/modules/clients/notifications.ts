@@ -23,6 +23,8 @@ const RECYCLE: [MessageKey, MessageKey] = ['reminderRecycleTitle', 'reminderRecy
 const TEXT: Record<string, [MessageKey, MessageKey]> = {
   CLIENT_RECYCLE_SOON: ['reminderRecycleTitle', 'reminderRecycleContent'],
   CALLER_NUMBER_FLAGGED: ['numberFlaggedTitle', 'numberFlaggedContent'],
+  COURSE_EXPIRE_SOON: ['reminderCourseExpireTitle', 'reminderCourseExpireContent'],
+  WECOM_CONFLICT: ['wecomConflictTitle', 'wecomConflictContent'],
 };
 
 const render = (lang: Language, r: typeof notification.$inferSelect): NotificationRow => {

@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { client, clientLimitConfig, clientOwnerLog, clientPoolConfig, department } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import { type AuditSummary, said, writeAudit } from '../../lib/audit';
 import { fieldError, notFound } from '../../lib/errors';
 import { updateVersioned } from '../../lib/versioned';
 import type { Principal } from '../../types';
@@ -68,7 +68,14 @@ export class PoolService {
       .values({ clientId, type, fromUserId: from, toUserId: to, reason, operatorId, createdAt: this.now() });
   }
 
-  private audit(tx: DbOrTx, p: Principal, ip: string, action: string, clientId: number, summary: string) {
+  private audit(
+    tx: DbOrTx,
+    p: Principal,
+    ip: string,
+    action: string,
+    clientId: number,
+    summary: AuditSummary,
+  ) {
     return writeAudit(tx, {
       actorId: p.userId,
       actorName: p.username,
@@ -137,7 +144,14 @@ export class PoolService {
       await checkOwnerLimit(tx, me);
       if (!(await this.takeFromPool(tx, id, me, p.userId))) throw stateConflict('clientAlreadyClaimed');
       await this.ownerLog(tx, id, 'CLAIM', null, p.userId, '', p.userId);
-      await this.audit(tx, p, ip, 'client.claim', id, `claimed client ${id} (${c.name})`);
+      await this.audit(
+        tx,
+        p,
+        ip,
+        'client.claim',
+        id,
+        said(`claimed client ${id} (${c.name})`, { id, name: c.name }),
+      );
     });
   }
 
@@ -161,7 +175,14 @@ export class PoolService {
       await checkOwnerLimit(tx, target);
       if (!(await this.takeFromPool(tx, id, target, p.userId))) throw stateConflict('clientAlreadyClaimed');
       await this.ownerLog(tx, id, 'ASSIGN', null, target.id, '', p.userId);
-      await this.audit(tx, p, ip, 'client.assign', id, `assigned client ${id} to ${target.name}`);
+      await this.audit(
+        tx,
+        p,
+        ip,
+        'client.assign',
+        id,
+        said(`assigned client ${id} to ${target.name}`, { id, to: target.name }),
+      );
     });
   }
 
@@ -195,7 +216,14 @@ export class PoolService {
         .returning({ id: client.id });
       if (!res.length) throw stateConflict('conflict');
       await this.ownerLog(tx, id, 'TRANSFER', c.ownerUserId, target.id, reason, p.userId);
-      await this.audit(tx, p, ip, 'client.transfer', id, `transferred client ${id} to ${target.name}`);
+      await this.audit(
+        tx,
+        p,
+        ip,
+        'client.transfer',
+        id,
+        said(`transferred client ${id} to ${target.name}`, { id, to: target.name }),
+      );
     });
   }
 
@@ -225,7 +253,14 @@ export class PoolService {
         })
         .where(eq(client.id, id));
       await this.ownerLog(tx, id, 'RELEASE', c.ownerUserId, null, reason, p.userId);
-      await this.audit(tx, p, ip, 'client.release', id, `released client ${id} to the pool: ${reason}`);
+      await this.audit(
+        tx,
+        p,
+        ip,
+        'client.release',
+        id,
+        said(`released client ${id} to the pool: ${reason}`, { id, reason }),
+      );
     });
   }
 
@@ -261,7 +296,7 @@ export class PoolService {
         ip,
         locked ? 'client.lock' : 'client.unlock',
         id,
-        `${locked ? 'locked' : 'unlocked'} client ${id}`,
+        said(`${locked ? 'locked' : 'unlocked'} client ${id}`, { id }),
       );
     });
   }
@@ -292,7 +327,7 @@ export class PoolService {
         action: 'client.pool.config',
         targetType: 'client_pool_config',
         targetId: 1,
-        summary: 'updated the pool settings',
+        summary: said('updated the pool settings', {}),
         detail: { before: { ...before, updatedAt: undefined }, after: values },
         ip,
       });
@@ -338,7 +373,7 @@ export class PoolService {
         action: 'client.limit.create',
         targetType: 'client_limit_config',
         targetId: row.id,
-        summary: `${input.type} ${input.maxCount}`,
+        summary: said(`${input.type} ${input.maxCount}`, { limitType: input.type, max: input.maxCount }),
         detail: { userIds: input.userIds, deptIds: input.deptIds, dealCounts: input.dealCounts },
         ip,
       });
@@ -370,7 +405,7 @@ export class PoolService {
         action: 'client.limit.update',
         targetType: 'client_limit_config',
         targetId: id,
-        summary: `${input.type} ${input.maxCount}`,
+        summary: said(`${input.type} ${input.maxCount}`, { limitType: input.type, max: input.maxCount }),
         detail: values,
         ip,
       });
@@ -399,7 +434,10 @@ export class PoolService {
         action: 'client.limit.delete',
         targetType: 'client_limit_config',
         targetId: id,
-        summary: `${res[0]?.type} ${res[0]?.maxCount}`,
+        summary: said(`${res[0]?.type} ${res[0]?.maxCount}`, {
+          limitType: res[0]?.type ?? null,
+          max: res[0]?.maxCount ?? null,
+        }),
         ip,
       });
     });

@@ -46,6 +46,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { runBulk } from '../../lib/bulk';
 import { AppError } from '../../lib/errors';
+import { cacheable, LOOKUP_MAX_AGE } from '../../lib/http-cache';
 import { ok } from '../../lib/list';
 import { principalOf, requestIp, requestLanguage } from '../../lib/request-context';
 import { attachmentHeader, XLSX_TYPE } from '../../lib/xlsx';
@@ -151,12 +152,18 @@ export const clientRoutes = async (
         response: { 200: envelopeOf(z.object({ items: z.array(staffOption) })) },
       },
     },
-    async (req) => ok({ items: await clients.staffOptions(principalOf(req), req.query.keyword) }),
+    async (req, reply) =>
+      cacheable(
+        req,
+        reply,
+        { items: await clients.staffOptions(principalOf(req), req.query.keyword) },
+        LOOKUP_MAX_AGE.options,
+      ),
   );
   r.get(
     `${BASE}/quota`,
     { config: { access: can('client.claim') }, schema: { tags, response: { 200: envelopeOf(claimQuota) } } },
-    async (req) => ok(await pool.quota(principalOf(req))),
+    async (req, reply) => cacheable(req, reply, await pool.quota(principalOf(req)), LOOKUP_MAX_AGE.quota),
   );
 
   // ---- pool settings and limit rules -----------------------------------------------------------------
@@ -255,8 +262,9 @@ export const clientRoutes = async (
   r.get(
     `${BASE}/import/:id/result`,
     {
-      // Public on purpose: the signed, expiring link is the credential (a browser download carries no header).
-      config: { access: { public: true } },
+      // The signed, expiring link and the session of the user who ran the import (a browser
+      // download carries the console's session cookie, not a header).
+      config: { access: { authenticated: true }, browserSession: true },
       schema: {
         tags,
         params: jobParam,
@@ -268,7 +276,7 @@ export const clientRoutes = async (
     async (req, reply) => {
       if (!opts.imports.verifyLink(req.params.id, req.query.exp, req.query.sig))
         throw new AppError(410, 'importExpired');
-      const file = await opts.imports.resultFile(req.params.id);
+      const file = await opts.imports.resultFile(req.params.id, principalOf(req).userId);
       if (!file) throw new AppError(410, 'importExpired');
       return reply
         .header('content-type', file.contentType)
@@ -489,7 +497,7 @@ export const clientRoutes = async (
       config: { access: STAFF_READ },
       schema: { tags, response: { 200: envelopeOf(z.object({ items: z.array(clientTagRow) })) } },
     },
-    async () => ok({ items: await opts.tags.list() }),
+    async (req, reply) => cacheable(req, reply, { items: await opts.tags.list() }, LOOKUP_MAX_AGE.options),
   );
   r.post(
     TAGS,

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { client, clientTag } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { updateVersioned } from '../../lib/versioned';
 import type { Principal } from '../../types';
@@ -64,7 +64,7 @@ export class ClientTagService {
         action: 'client.tag.create',
         targetType: 'client_tag',
         targetId: row.id,
-        summary: `created tag ${input.name}`,
+        summary: said(`created tag ${input.name}`, { name: input.name }),
         ip,
       });
       return toRow(row);
@@ -93,7 +93,7 @@ export class ClientTagService {
         action: 'client.tag.update',
         targetType: 'client_tag',
         targetId: id,
-        summary: `tag ${before.name} -> ${input.name}`,
+        summary: said(`tag ${before.name} -> ${input.name}`, { from: before.name, to: input.name }),
         ip,
       });
       const [row] = await tx.select().from(clientTag).where(eq(clientTag.id, id));
@@ -127,7 +127,10 @@ export class ClientTagService {
         action: 'client.tag.delete',
         targetType: 'client_tag',
         targetId: id,
-        summary: `deleted tag ${before.name} (removed from ${untagged.length} clients)`,
+        summary: said(`deleted tag ${before.name} (removed from ${untagged.length} clients)`, {
+          name: before.name,
+          count: untagged.length,
+        }),
         ip,
       });
     });

@@ -21,6 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cacheable, LOOKUP_MAX_AGE } from '../../lib/http-cache';
 import { ok } from '../../lib/list';
 import { principalOf, requestIp } from '../../lib/request-context';
 import type { DictionaryService } from './service';
@@ -55,12 +56,15 @@ export const dictionaryRoutes = async (app: FastifyInstance, opts: { dicts: Dict
             'product.add',
             'product.edit',
             'product.copy',
+            // class form and filters (grade); member filters (platform, channel, grade)
+            'course.class-list',
+            'member.list',
           ],
         },
       },
       schema: { tags, response: { 200: envelopeOf(dictOptions) } },
     },
-    async () => ok(await dicts.options()),
+    async (req, reply) => cacheable(req, reply, await dicts.options(), LOOKUP_MAX_AGE.options),
   );
 
   // ---- source platforms ---------------------------------------------------------------------------

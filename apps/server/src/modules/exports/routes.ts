@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, unauthorized } from '../../lib/errors';
 import { ok } from '../../lib/list';
+import { principalOf } from '../../lib/request-context';
 import { attachmentHeader } from '../../lib/xlsx';
 import type { ExportService } from './service';
 
@@ -26,8 +27,9 @@ export const exportRoutes = async (app: FastifyInstance, opts: { exports: Export
   r.get(
     '/api/v1/exports/:id/download',
     {
-      // Public on purpose: the signed, expiring link is the credential (a browser download carries no header).
-      config: { access: { public: true } },
+      // The signed, expiring link and the session of the user who started the export (a browser
+      // download carries the console's session cookie, not a header).
+      config: { access: { authenticated: true }, browserSession: true },
       schema: {
         tags,
         params,
@@ -39,7 +41,7 @@ export const exportRoutes = async (app: FastifyInstance, opts: { exports: Export
     async (req, reply) => {
       if (!opts.exports.verifyLink(req.params.id, req.query.exp, req.query.sig))
         throw new AppError(410, 'exportExpired');
-      const file = await opts.exports.file(req.params.id);
+      const file = await opts.exports.file(req.params.id, principalOf(req).userId);
       if (!file) throw new AppError(410, 'exportExpired');
       return reply
         .header('content-type', file.contentType)

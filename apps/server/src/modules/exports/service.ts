@@ -266,7 +266,8 @@ export class ExportService {
     };
   }
 
-  async file(id: string) {
+  /** The file of a finished export, to the user who started it only. */
+  async file(id: string, userId: number) {
     const [row] = await this.db
       .select({
         data: storedFile.data,
@@ -276,7 +277,7 @@ export class ExportService {
       })
       .from(exportJob)
       .innerJoin(storedFile, eq(storedFile.id, exportJob.fileId))
-      .where(eq(exportJob.id, id));
+      .where(and(eq(exportJob.id, id), eq(exportJob.userId, userId)));
     if (!row || (row.expiresAt && row.expiresAt < this.now())) return null;
     return row;
   }

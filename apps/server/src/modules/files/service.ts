@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { AVATAR_MAX_BYTES } from '@educrm/contract';
 import type { MultipartFile } from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db, DbOrTx } from '../../db/client';
+import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { storedFile } from '../../db/schema';
+import { scopeCondition } from '../../lib/data-scope';
 import { AppError, fieldError } from '../../lib/errors';
+import type { Principal } from '../../types';
 
 export const IMAGE_MAX_BYTES = AVATAR_MAX_BYTES;
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
@@ -42,7 +44,7 @@ export const readUpload = async (req: FastifyRequest): Promise<Buffer> => {
 export class FileService {
   constructor(private readonly db: Db) {}
 
-  async storeImage(tx: DbOrTx, data: Buffer, kind: 'avatar' | 'image', userId: number) {
+  async storeImage(tx: DbOrTx, data: Buffer, kind: 'avatar' | 'image' | 'voucher', userId: number) {
     if (data.length > IMAGE_MAX_BYTES) throw new AppError(413, 'fileTooLarge', { max: '2 MB' });
     const type = sniffImage(data);
     if (!type) throw fieldError('file', 'fileType');
@@ -55,9 +57,32 @@ export class FileService {
 
   async image(id: string) {
     const [row] = await this.db
-      .select({ data: storedFile.data, contentType: storedFile.contentType, kind: storedFile.kind })
+      .select({
+        data: storedFile.data,
+        contentType: storedFile.contentType,
+        kind: storedFile.kind,
+        createdBy: storedFile.createdBy,
+      })
       .from(storedFile)
       .where(eq(storedFile.id, id));
     return row && row.kind !== 'export' ? row : null;
   }
+
+  /**
+   * A payment voucher is shown to its uploader (before the order is confirmed) and to staff who may
+   * list orders and hold an order that carries it in their data scope.
+   */
+  async voucherVisible(p: Principal, id: string, uploadedBy: number | null): Promise<boolean> {
+    if (uploadedBy != null && Number(uploadedBy) === p.userId) return true;
+    if (!p.permissions.has('order.list')) return false;
+    const rows = await queryRows<{ one: number }>(
+      this.db,
+      sql`SELECT 1 AS one FROM sales_order o WHERE ${`/api/v1/files/${id}`} = ANY(o.voucher_urls)
+            AND ${scopeCondition(p, { owner: sql`o.sales_user_id`, dept: sql`o.sales_dept_id` })} LIMIT 1`,
+    );
+    return rows.length > 0;
+  }
 }
+
+/** Files anyone with the link may see (avatars, product pictures); every other kind is private. */
+export const PUBLIC_FILE_KINDS: ReadonlySet<string> = new Set(['avatar', 'image']);

@@ -55,12 +55,15 @@ export const opsRoutes = async (
   r.get(
     '/api/metrics',
     {
-      config: { access: { permission: 'system.monitor' } },
-      schema: { tags, hide: true },
-      onRequest: async (req) => {
-        const token = metricsTokenOf(req);
-        if (opts.metricsToken && token && sameSecret(token, opts.metricsToken)) req.accessGranted = true;
+      config: {
+        access: { permission: 'system.monitor' },
+        // Checked by the access plugin's onRequest hook, which runs before any route-level hook.
+        machineAccess: (req) => {
+          const token = metricsTokenOf(req);
+          return Boolean(opts.metricsToken && token && sameSecret(token, opts.metricsToken));
+        },
       },
+      schema: { tags, hide: true },
     },
     async (_req, reply) => {
       reply.header('content-type', opts.metrics.registry.contentType);

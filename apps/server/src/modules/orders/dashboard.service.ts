@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { scopeCondition } from '../../lib/data-scope';
 import type { Principal } from '../../types';
+import { businessDay, groupFacts } from '../data-centre/engine';
+import { salesMetrics } from '../data-centre/metrics';
 
 /** Start of the Asia/Shanghai day and month containing `now` (business days are Shanghai days). */
 export const shanghaiStarts = (now: Date) => {
@@ -19,18 +21,24 @@ export class DashboardService {
     private readonly now: () => Date,
   ) {}
 
+  /**
+   * Paid, refunded and net since `from` (a Shanghai day start) to now, in the caller's scope: the
+   * data centre's M12, M13 and M15 (one metric module: aggregates, with today computed live).
+   */
   private async money(p: Principal, from: Date) {
-    const scope = scopeCondition(p, { owner: sql`o.sales_user_id`, dept: sql`o.sales_dept_id` });
-    const [row] = await queryRows<{ paid: number; refund: number }>(
-      this.db,
-      sql`SELECT
-        (SELECT coalesce(sum(o.pay_amount), 0)::bigint FROM sales_order o WHERE o.pay_time >= ${from} AND ${scope}) AS paid,
-        (SELECT coalesce(sum(r.amount), 0)::bigint FROM refund r JOIN sales_order o ON o.id = r.order_id
-          WHERE r.status = 'SUCCESS' AND r.refunded_at >= ${from} AND ${scope}) AS refund`,
-    );
-    const paid = Number(row?.paid ?? 0);
-    const refund = Number(row?.refund ?? 0);
-    return { paid, refund, net: paid - refund };
+    const scope = scopeCondition(p, { owner: sql`k1`, dept: sql`k2` });
+    const today = businessDay(this.now());
+    const g = await groupFacts(this.db, 'sales', {
+      from: businessDay(from),
+      to: today,
+      bucket: 'range',
+      key: sql`0`,
+      where: scope,
+      live: 'auto',
+      today,
+    });
+    const m = salesMetrics([...g.values()][0]?.facts ?? {});
+    return { paid: m.M12 ?? 0, refund: m.M13 ?? 0, net: m.M15 ?? 0 };
   }
 
   async summary(p: Principal): Promise<DashboardSummary> {

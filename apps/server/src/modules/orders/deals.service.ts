@@ -64,7 +64,7 @@ export class DealService {
       orderNo: r.order_no,
       payTime: toIso(r.pay_time) as string,
       buyerName: r.buyer_name,
-      buyerMobile: p.permissions.has('client.phone.view') ? r.buyer_mobile : maskMobile(r.buyer_mobile),
+      buyerMobile: maskMobile(r.buyer_mobile),
       spuId: Number(r.spu_id),
       spuName: r.spu_name,
       skuSpec: r.sku_spec,

@@ -29,7 +29,7 @@ export class ListTotals {
   constructor(
     private readonly db: Db,
     /** The table whose size decides "small": pg_class.reltuples. */
-    table: 'sales_order' | 'order_item',
+    table: 'sales_order' | 'order_item' | 'call_record' | 'sms_log',
   ) {
     this.planner = new PlannerEstimates(db, table);
   }

@@ -13,13 +13,15 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { orderAttributionLog, orderItem, refund, salesOrder } from '../../db/schema/orders';
-import { writeAudit } from '../../lib/audit';
+import { type AuditSummary, said, writeAudit } from '../../lib/audit';
 import { scopeCondition } from '../../lib/data-scope';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { offsetOf, orderByOf, toIso } from '../../lib/list';
 import { maskMobile } from '../../lib/mask';
 import { inIdOrder, queryNamed } from '../../lib/named-query';
 import type { Principal } from '../../types';
+import { enrolPaidOrder, revokeRefundedOrder } from '../courses/enrolment';
+import { markDirty, orderDays } from '../data-centre/dirty';
 import { ListTotals } from './list-totals';
 import { nextNumber } from './order-numbers';
 
@@ -67,17 +69,14 @@ export class OrderService {
     this.totals = new ListTotals(db, 'sales_order');
   }
 
-  private canSeePhones(p: Principal) {
-    return p.permissions.has('client.phone.view');
-  }
-
   private toRow(p: Principal, r: RawOrder): OrderRow {
     return {
       id: Number(r.id),
       orderNo: r.order_no,
       clientId: Number(r.client_id),
       buyerName: r.buyer_name,
-      buyerMobile: this.canSeePhones(p) ? r.buyer_mobile : maskMobile(r.buyer_mobile),
+      // Masked for everyone: the full number only through the client's audited reveal.
+      buyerMobile: maskMobile(r.buyer_mobile),
       productSummary: r.product_summary ?? '',
       totalAmount: r.total_amount,
       discountAmount: r.discount_amount,
@@ -276,9 +275,15 @@ export class OrderService {
             LEFT JOIN admin_user a ON a.id = r.applied_by LEFT JOIN admin_user b ON b.id = r.audited_by
             WHERE r.order_id = ${id} ORDER BY r.id`,
       ),
-      queryRows<{ at: Date; action: string; actor_name: string | null; summary: string }>(
+      queryRows<{
+        at: Date;
+        action: string;
+        actor_name: string | null;
+        summary: string;
+        params: Record<string, unknown> | null;
+      }>(
         this.db,
-        sql`SELECT at, action, actor_name, summary FROM audit_log WHERE target_type = 'order' AND target_id = ${String(id)} ORDER BY at, id`,
+        sql`SELECT at, action, actor_name, summary, params FROM audit_log WHERE target_type = 'order' AND target_id = ${String(id)} ORDER BY at, id`,
       ),
       queryRows<{ confirmed: string | null; creator: string | null }>(
         this.db,
@@ -321,6 +326,7 @@ export class OrderService {
         action: t.action,
         actorName: t.actor_name,
         summary: t.summary,
+        params: t.params ?? null,
       })),
     };
   }
@@ -331,7 +337,7 @@ export class OrderService {
     ip: string,
     action: string,
     orderId: number,
-    summary: string,
+    summary: AuditSummary,
     detail?: Record<string, unknown>,
   ) {
     return writeAudit(tx, {
@@ -470,7 +476,7 @@ export class OrderService {
         ip,
         'order.create',
         order.id,
-        `created order ${orderNo} for ¥${(pay / 100).toFixed(2)}`,
+        said(`created order ${orderNo} for ¥${(pay / 100).toFixed(2)}`, { orderNo, amount: pay }),
       );
       return order.id;
     });
@@ -522,6 +528,17 @@ export class OrderService {
           sql`UPDATE product_spu SET sales_count = sales_count + ${item.qty} WHERE id = ${item.spuId}`,
         );
       }
+      // The vouchers become private files (served only to staff who may see this order), unless
+      // the same upload is also a product picture.
+      await tx.execute(sql`
+        UPDATE stored_file f SET kind = 'voucher'
+        WHERE f.kind = 'image' AND f.created_by = ${p.userId}
+          AND '/api/v1/files/' || f.id IN (${sql.join(
+            input.voucherUrls.map((u) => sql`${u}`),
+            sql`, `,
+          )})
+          AND NOT EXISTS (SELECT 1 FROM product_spu s
+            WHERE s.cover_url = '/api/v1/files/' || f.id OR '/api/v1/files/' || f.id = ANY(s.slider_urls))`);
       await tx
         .update(salesOrder)
         .set({
@@ -538,6 +555,13 @@ export class OrderService {
           updatedBy: p.userId,
         })
         .where(and(eq(salesOrder.id, id), eq(salesOrder.status, 'PENDING')));
+      // Late data for the data centre: the payment's day (possibly past) and the client's former
+      // first payment (no longer first when this one is earlier).
+      await markDirty(tx, [paidAt]);
+      await markDirty(
+        tx,
+        sql`SELECT min(pay_time) AS ts FROM sales_order WHERE client_id = ${order.client_id}`,
+      );
       await tx.execute(sql`
         UPDATE client SET deal_status = true,
           first_paid_at = CASE WHEN first_paid_at IS NULL OR first_paid_at > ${paidAt} THEN ${paidAt} ELSE first_paid_at END,
@@ -545,13 +569,17 @@ export class OrderService {
           total_paid = total_paid + ${order.pay_amount},
           stage = 'DEAL', updated_at = ${this.now()}
         WHERE id = ${order.client_id}`);
+      await enrolPaidOrder(tx, id, paidAt, p.userId, this.now());
       await this.audit(
         tx,
         p,
         ip,
         'order.confirm-payment',
         id,
-        `payment confirmed (${input.payMethod}) ¥${(order.pay_amount / 100).toFixed(2)}`,
+        said(`payment confirmed (${input.payMethod}) ¥${(order.pay_amount / 100).toFixed(2)}`, {
+          payMethod: input.payMethod,
+          amount: order.pay_amount,
+        }),
         { salesUserId, paidAt: input.paidAt },
       );
     });
@@ -573,7 +601,16 @@ export class OrderService {
           updatedBy: p.userId,
         })
         .where(eq(salesOrder.id, id));
-      await this.audit(tx, p, ip, 'order.cancel', id, `cancelled${input.reason ? `: ${input.reason}` : ''}`);
+      await this.audit(
+        tx,
+        p,
+        ip,
+        'order.cancel',
+        id,
+        said(`cancelled${input.reason ? `: ${input.reason}` : ''}`, {
+          reason: input.reason || null,
+        }),
+      );
     });
   }
 
@@ -585,9 +622,9 @@ export class OrderService {
         throw new AppError(409, 'refundOrderNotPaid');
       const [open] = await queryRows<{ sum: number }>(
         tx,
-        sql`SELECT coalesce(sum(amount), 0)::int AS sum FROM refund WHERE order_id = ${id} AND status IN ('APPLIED', 'APPROVED', 'SUCCESS')`,
+        sql`SELECT coalesce(sum(amount), 0)::bigint AS sum FROM refund WHERE order_id = ${id} AND status IN ('APPLIED', 'APPROVED', 'SUCCESS')`,
       );
-      const left = order.pay_amount - (open?.sum ?? 0);
+      const left = Number(order.pay_amount) - Number(open?.sum ?? 0);
       if (input.amount > left)
         throw fieldError('amount', 'refundAboveLeft', { amount: (left / 100).toFixed(2) });
       if (input.items.length) {
@@ -624,7 +661,11 @@ export class OrderService {
         ip,
         'order.refund.apply',
         id,
-        `refund ${refundNo} applied ¥${(input.amount / 100).toFixed(2)}: ${input.reason}`,
+        said(`refund ${refundNo} applied ¥${(input.amount / 100).toFixed(2)}: ${input.reason}`, {
+          refundNo,
+          amount: input.amount,
+          reason: input.reason,
+        }),
       );
       return created?.id as number;
     });
@@ -651,7 +692,17 @@ export class OrderService {
           version: sql`${refund.version} + 1`,
         })
         .where(eq(refund.id, refundId));
-      await this.audit(tx, p, ip, 'order.refund.approve', r.orderId, `refund ${r.refundNo} approved`);
+      await this.audit(
+        tx,
+        p,
+        ip,
+        'order.refund.approve',
+        r.orderId,
+        said(`refund ${r.refundNo} approved`, {
+          refundNo: r.refundNo,
+          amount: r.amount,
+        }),
+      );
     });
   }
 
@@ -676,7 +727,10 @@ export class OrderService {
         ip,
         'order.refund.reject',
         r.orderId,
-        `refund ${r.refundNo} rejected${remark ? `: ${remark}` : ''}`,
+        said(`refund ${r.refundNo} rejected${remark ? `: ${remark}` : ''}`, {
+          refundNo: r.refundNo,
+          reason: remark || null,
+        }),
       );
     });
   }
@@ -733,13 +787,21 @@ export class OrderService {
       await tx.execute(
         sql`UPDATE client SET total_refund = total_refund + ${r.amount}, updated_at = ${now} WHERE id = ${order.client_id}`,
       );
+      if (full) await revokeRefundedOrder(tx, order.id, now);
       await this.audit(
         tx,
         p,
         ip,
         'order.refund.success',
         order.id,
-        `refund ${r.refundNo} paid back ¥${(r.amount / 100).toFixed(2)}${full ? '; order closed' : ''}`,
+        said(
+          `refund ${r.refundNo} paid back ¥${(r.amount / 100).toFixed(2)}${full ? '; order closed' : ''}`,
+          {
+            refundNo: r.refundNo,
+            amount: r.amount,
+            closed: full,
+          },
+        ),
       );
     });
   }
@@ -764,6 +826,8 @@ export class OrderService {
           updatedBy: p.userId,
         })
         .where(eq(salesOrder.id, id));
+      // Revenue moved between sales on the order's past days: recompute them.
+      await markDirty(tx, orderDays(id));
       await tx.insert(orderAttributionLog).values({
         orderId: id,
         fromUserId: num(order.sales_user_id),
@@ -777,7 +841,10 @@ export class OrderService {
         ip,
         'order.attribution',
         id,
-        `revenue moved to ${user.nickname}: ${input.reason}`,
+        said(`revenue moved to ${user.nickname}: ${input.reason}`, {
+          to: user.nickname,
+          reason: input.reason,
+        }),
         { from: order.sales_user_id, to: input.salesUserId },
       );
     });

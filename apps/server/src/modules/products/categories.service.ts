@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { productCategory } from '../../db/schema/products';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { AppError, fieldError } from '../../lib/errors';
 import { loadNode, loadParent } from '../../lib/tree';
 import { updateVersioned } from '../../lib/versioned';
@@ -93,7 +93,7 @@ export class CategoryService {
         action: 'product.category.create',
         targetType: 'product_category',
         targetId: row?.id,
-        summary: `created category ${input.name}`,
+        summary: said(`created category ${input.name}`, { name: input.name }),
         ip,
       });
       return row?.id as number;
@@ -117,7 +117,7 @@ export class CategoryService {
         action: 'product.category.update',
         targetType: 'product_category',
         targetId: id,
-        summary: `updated category ${before.name}`,
+        summary: said(`updated category ${before.name}`, { name: before.name }),
         detail: {
           before: { name: before.name, status: before.status },
           after: { name: input.name, status: input.status },
@@ -152,7 +152,7 @@ export class CategoryService {
         actorName: p.username,
         action: 'product.category.reorder',
         targetType: 'product_category',
-        summary: `reordered ${input.items.length} categories`,
+        summary: said(`reordered ${input.items.length} categories`, { count: input.items.length }),
         detail: { items: input.items },
         ip,
       });
@@ -176,7 +176,7 @@ export class CategoryService {
         action: 'product.category.delete',
         targetType: 'product_category',
         targetId: id,
-        summary: `deleted category ${before.name}`,
+        summary: said(`deleted category ${before.name}`, { name: before.name }),
         ip,
       });
     });

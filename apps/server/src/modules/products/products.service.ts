@@ -13,11 +13,12 @@ import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { productCategory, productSku, productSpu } from '../../db/schema/products';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, orderByOf, toIso } from '../../lib/list';
 import { updateVersioned } from '../../lib/versioned';
 import type { Principal } from '../../types';
+import { assertSkuClasses, skuDelivery } from '../courses/delivery';
 import type { CategoryService } from './categories.service';
 import { sanitizeRichText } from './sanitize';
 
@@ -54,7 +55,7 @@ export class ProductService {
           ? eq(productSpu.status, f.status)
           : sql`${productSpu.status} <> 'RECYCLE'`,
       f.keyword
-        ? /^\d+$/.test(f.keyword)
+        ? /^\d{1,15}$/.test(f.keyword)
           ? sql`(${productSpu.id} = ${Number(f.keyword)} OR ${productSpu.name} ILIKE ${likeContains(f.keyword)})`
           : sql`${productSpu.name} ILIKE ${likeContains(f.keyword)}`
         : undefined,
@@ -157,6 +158,9 @@ export class ProductService {
       status: 'ENABLED' | 'DISABLED';
       sales_count: number;
       class_id: number | null;
+      validity_mode: SkuRow['validityMode'];
+      validity_days: number | null;
+      validity_date: string | null;
       version: number;
       has_orders: boolean;
     }>(
@@ -176,6 +180,9 @@ export class ProductService {
       status: k.status,
       salesCount: k.sales_count,
       classId: k.class_id == null ? null : Number(k.class_id),
+      validityMode: k.validity_mode,
+      validityDays: k.validity_days,
+      validityDate: k.validity_date == null ? null : String(k.validity_date).slice(0, 10),
       hasOrders: k.has_orders,
       version: k.version,
     }));
@@ -235,6 +242,11 @@ export class ProductService {
         costPrice: k.costPrice,
         stock: k.stock == null ? null : 0,
         status: k.status,
+        // A copy is a new term: it keeps the validity, the class is picked again.
+        classId: null,
+        validityMode: k.validityMode,
+        validityDays: k.validityDays,
+        validityDate: k.validityDate,
       })),
     };
   }
@@ -251,6 +263,10 @@ export class ProductService {
       specs.add(key);
       if (input.specType === 'MULTI' && k.properties.length === 0)
         throw fieldError(`skus.${i}.properties`, 'required');
+      if (k.validityMode === 'DAYS' && !k.validityDays)
+        throw fieldError(`skus.${i}.validityDays`, 'required');
+      if (k.validityMode === 'DATE' && !k.validityDate)
+        throw fieldError(`skus.${i}.validityDate`, 'required');
     });
     if (input.validityMode === 'DAYS' && !input.validityDays) throw fieldError('validityDays', 'required');
     if (input.validityMode === 'DATE' && !input.validityDate) throw fieldError('validityDate', 'required');
@@ -307,6 +323,7 @@ export class ProductService {
     const id = await this.db.transaction(async (tx) => {
       await this.categories.assertLeaf(tx, input.categoryId);
       await this.checkCodesFree(tx, input.skus);
+      await assertSkuClasses(tx, input.skus);
       const [spu] = await tx
         .insert(productSpu)
         .values({ ...this.spuValues(input), status: 'DRAFT', createdBy: p.userId, updatedBy: p.userId })
@@ -322,6 +339,7 @@ export class ProductService {
           costPrice: k.costPrice,
           stock: k.stock,
           status: k.status,
+          ...skuDelivery(k),
           createdBy: p.userId,
           updatedBy: p.userId,
         })),
@@ -333,7 +351,10 @@ export class ProductService {
         action: 'product.create',
         targetType: 'product',
         targetId: spu.id,
-        summary: `created product ${input.name} with ${input.skus.length} SKUs`,
+        summary: said(`created product ${input.name} with ${input.skus.length} SKUs`, {
+          name: input.name,
+          count: input.skus.length,
+        }),
         ip,
       });
       return spu.id;
@@ -352,6 +373,7 @@ export class ProductService {
       if (before.status === 'RECYCLE') throw new AppError(409, 'productInRecycle');
       await this.categories.assertLeaf(tx, input.categoryId);
       await this.checkCodesFree(tx, input.skus, id);
+      await assertSkuClasses(tx, input.skus);
       await updateVersioned(tx, productSpu, id, input.version, {
         ...this.spuValues(input),
         updatedBy: p.userId,
@@ -368,6 +390,7 @@ export class ProductService {
           costPrice: k.costPrice,
           stock: k.stock,
           status: k.status,
+          ...skuDelivery(k),
           updatedBy: p.userId,
           updatedAt: this.now(),
         };
@@ -407,7 +430,7 @@ export class ProductService {
         action: 'product.update',
         targetType: 'product',
         targetId: id,
-        summary: `updated product ${input.name}`,
+        summary: said(`updated product ${input.name}`, { name: input.name }),
         detail: {
           before: { name: before.name, priceMin: before.priceMin, priceMax: before.priceMax },
           after: { name: input.name },
@@ -463,7 +486,11 @@ export class ProductService {
         action: `product.status.${status.toLowerCase()}`,
         targetType: 'product',
         targetId: id,
-        summary: `${row.name}: ${row.status} → ${status}`,
+        summary: said(`${row.name}: ${row.status} → ${status}`, {
+          name: row.name,
+          productStatusFrom: row.status,
+          productStatus: status,
+        }),
         ip,
       });
     });
@@ -489,7 +516,7 @@ export class ProductService {
         action: 'product.category.change',
         targetType: 'product',
         targetId: id,
-        summary: `category → ${categoryId}`,
+        summary: said(`category → ${categoryId}`, { categoryId }),
         ip,
       });
     });
@@ -517,7 +544,7 @@ export class ProductService {
         action: 'product.purge',
         targetType: 'product',
         targetId: id,
-        summary: `deleted product ${row.name} permanently`,
+        summary: said(`deleted product ${row.name} permanently`, { name: row.name }),
         ip,
       });
     });
@@ -559,7 +586,7 @@ export class ProductService {
         action: 'product.sku.update',
         targetType: 'product_sku',
         targetId: skuId,
-        summary: `SKU ${before.skuCode} updated`,
+        summary: said(`SKU ${before.skuCode} updated`, { skuCode: before.skuCode }),
         detail: { before: { stock: before.stock, status: before.status, price: before.price }, after: patch },
         ip,
       });

@@ -8,7 +8,7 @@ import type {
 import { and, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { adminUser, adminUserRole, department, role, session } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { randomPassword } from '../../lib/data-dir';
 import { scopeCondition } from '../../lib/data-scope';
 import { AppError, fieldError, notFound } from '../../lib/errors';
@@ -226,7 +226,7 @@ export class AdminUserService {
         action: 'system.user.create',
         targetType: 'admin_user',
         targetId: created.id,
-        summary: `created ${input.username}`,
+        summary: said(`created ${input.username}`, { name: input.username }),
         detail: { roleIds: input.roleIds, departmentId: input.departmentId, status: input.status },
         ip,
       });
@@ -271,7 +271,7 @@ export class AdminUserService {
         action: 'system.user.update',
         targetType: 'admin_user',
         targetId: id,
-        summary: `updated ${before.username}`,
+        summary: said(`updated ${before.username}`, { name: before.username }),
         detail: {
           before: {
             nickname: before.nickname,
@@ -320,7 +320,9 @@ export class AdminUserService {
         action: status === 'DISABLED' ? 'system.user.disable' : 'system.user.enable',
         targetType: 'admin_user',
         targetId: id,
-        summary: `${status === 'DISABLED' ? 'disabled' : 'enabled'} ${before.username}`,
+        summary: said(`${status === 'DISABLED' ? 'disabled' : 'enabled'} ${before.username}`, {
+          name: before.username,
+        }),
         ip,
       });
     });
@@ -349,7 +351,7 @@ export class AdminUserService {
         action: 'system.user.delete',
         targetType: 'admin_user',
         targetId: id,
-        summary: `deleted ${before.username}`,
+        summary: said(`deleted ${before.username}`, { name: before.username }),
         ip,
       });
     });
@@ -377,7 +379,7 @@ export class AdminUserService {
         action: 'system.user.reset-password',
         targetType: 'admin_user',
         targetId: id,
-        summary: `reset the password of ${target.username}`,
+        summary: said(`reset the password of ${target.username}`, { name: target.username }),
         ip,
       });
     });
@@ -424,7 +426,7 @@ export class AdminUserService {
         action: 'auth.session.end',
         targetType: 'session',
         targetId: sid,
-        summary: `ended a session of user ${userId}`,
+        summary: said(`ended a session of user ${userId}`, { id: userId }),
         ip,
       });
     });

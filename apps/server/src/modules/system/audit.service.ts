@@ -17,6 +17,7 @@ const toRow = (r: typeof auditLog.$inferSelect): AuditRow => ({
   targetType: r.targetType,
   targetId: r.targetId,
   summary: r.summary,
+  params: (r.params as Record<string, unknown> | null) ?? null,
   ip: r.ip,
 });
 

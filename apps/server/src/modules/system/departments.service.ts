@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { adminUser, department } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { AppError, conflict, fieldError } from '../../lib/errors';
 import { loadNode, loadParent } from '../../lib/tree';
 import { updateVersioned } from '../../lib/versioned';
@@ -82,7 +82,7 @@ export class DepartmentService {
         action: 'system.dept.create',
         targetType: 'department',
         targetId: created?.id,
-        summary: `created department ${input.name}`,
+        summary: said(`created department ${input.name}`, { name: input.name }),
         ip,
       });
       return created?.id as number;
@@ -106,7 +106,7 @@ export class DepartmentService {
         action: 'system.dept.update',
         targetType: 'department',
         targetId: id,
-        summary: `updated department ${before.name}`,
+        summary: said(`updated department ${before.name}`, { name: before.name }),
         detail: {
           before: { name: before.name, status: before.status, sort: before.sort },
           after: { name: input.name, status: input.status, sort: input.sort },
@@ -144,7 +144,7 @@ export class DepartmentService {
         action: 'system.dept.move',
         targetType: 'department',
         targetId: id,
-        summary: `moved department ${node.name}`,
+        summary: said(`moved department ${node.name}`, { name: node.name }),
         detail: { from: node.parentId, to: parent?.id ?? null },
         ip,
       });
@@ -173,7 +173,7 @@ export class DepartmentService {
         action: 'system.dept.delete',
         targetType: 'department',
         targetId: id,
-        summary: `deleted department ${node.name}`,
+        summary: said(`deleted department ${node.name}`, { name: node.name }),
         ip,
       });
     });

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { role } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { updateVersioned } from '../../lib/versioned';
 import type { Principal } from '../../types';
@@ -17,6 +17,7 @@ interface RawRole {
   data_scope: RoleRow['dataScope'];
   builtin: boolean;
   permissions: string[];
+  require_mfa: boolean;
   status: RoleRow['status'];
   sort: number;
   version: number;
@@ -42,6 +43,7 @@ export class RoleService {
       dataScope: r.data_scope,
       builtin: r.builtin,
       permissions: r.key === 'admin' ? [...ALL_CODES] : r.permissions,
+      requireMfa: r.require_mfa,
       status: r.status,
       sort: r.sort,
       version: r.version,
@@ -81,7 +83,7 @@ export class RoleService {
         action: 'system.role.create',
         targetType: 'role',
         targetId: created?.id,
-        summary: `created role ${input.key}`,
+        summary: said(`created role ${input.key}`, { name: input.key }),
         detail: { permissions: input.permissions, dataScope: input.dataScope },
         ip,
       });
@@ -108,6 +110,7 @@ export class RoleService {
         permissions: isAdmin ? [...ALL_CODES] : [...new Set(input.permissions)],
         status: isAdmin ? 'ENABLED' : input.status,
         sort: input.sort,
+        ...(input.requireMfa === undefined ? {} : { requireMfa: input.requireMfa }),
         updatedBy: p.userId,
       });
       const added = input.permissions.filter((c) => !before.permissions.includes(c));
@@ -118,10 +121,19 @@ export class RoleService {
         action: 'system.role.update',
         targetType: 'role',
         targetId: id,
-        summary: `updated role ${before.key}: +${isAdmin ? 0 : added.length} / -${isAdmin ? 0 : removed.length} codes`,
+        summary: said(
+          `updated role ${before.key}: +${isAdmin ? 0 : added.length} / -${isAdmin ? 0 : removed.length} codes`,
+          { name: before.key, added: isAdmin ? 0 : added.length, removed: isAdmin ? 0 : removed.length },
+        ),
         detail: isAdmin
-          ? { name: input.name }
-          : { added, removed, dataScope: input.dataScope, status: input.status },
+          ? { name: input.name, requireMfa: input.requireMfa }
+          : {
+              added,
+              removed,
+              dataScope: input.dataScope,
+              status: input.status,
+              requireMfa: input.requireMfa,
+            },
         ip,
       });
     });
@@ -143,7 +155,7 @@ export class RoleService {
         action: 'system.role.delete',
         targetType: 'role',
         targetId: id,
-        summary: `deleted role ${before.key}`,
+        summary: said(`deleted role ${before.key}`, { name: before.key }),
         ip,
       });
     });

@@ -17,6 +17,7 @@ import {
   wecomTag,
   wecomTagGroup,
 } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
 import type { SecretBox } from '../../lib/secret-box';
 import { WecomApiError, type WecomClient } from '../../providers/wecom/client';
 import { openCallback, parseFlatXml, WecomCryptoError } from '../../providers/wecom/crypto';
@@ -24,6 +25,7 @@ import type { Json } from '../../providers/wecom/simulator';
 import { CALLBACK_PATH } from './apps.service';
 import type { WecomGateway } from './gateway';
 import { autoLink } from './linking';
+import { weighOwnership } from './ownership';
 import type { WecomSync } from './sync';
 
 type Event = typeof wecomCallbackEvent.$inferSelect;
@@ -195,10 +197,24 @@ export class WecomCallbacks {
             ),
           );
         await this.refreshCount(corp, userid);
+        // The linked client's timeline: the friendship ended, and who ended it.
+        const [linked] = await this.db
+          .select({ clientId: wecomExternalContact.clientId })
+          .from(wecomExternalContact)
+          .where(and(eq(wecomExternalContact.corpId, corp), eq(wecomExternalContact.externalUserid, ext)));
+        if (linked?.clientId)
+          await writeAudit(this.db, {
+            action: 'wecom.relation.end',
+            targetType: 'client',
+            targetId: linked.clientId,
+            summary: `WeCom friendship of ${userid} with ${ext} ended (${ev.changeType === 'del_external_contact' ? 'staff deleted the customer' : 'customer deleted the staff'})`,
+            detail: { userid, externalUserid: ext, changeType: ev.changeType },
+          });
         return;
       }
       await this.refetchContact(client, corp, ext);
       await autoLink(this.db, corp, ext);
+      await weighOwnership(this.db, this.now, corp, ext);
       if (userid) await this.refreshCount(corp, userid);
       return;
     }

@@ -1,10 +1,14 @@
 import {
   bulkResult,
+  clientCreate,
+  clientRow,
   envelopeOf,
   idParam,
   listResultOf,
   wecomContactListQuery,
   wecomContactRow,
+  wecomDepartmentRow,
+  wecomInheritBody,
   wecomLinkBody,
   wecomMarkBody,
   wecomMemberBind,
@@ -20,8 +24,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/list';
-import { principalOf, requestIp } from '../../lib/request-context';
+import { principalOf, requestIp, requestLanguage } from '../../lib/request-context';
+import { exportOf } from '../courses/common';
+import type { ExportService } from '../exports/service';
 import type { WecomDataService } from './data.service';
+import { contactExporter } from './exporter';
 
 const BASE = '/api/v1/wecom';
 const can = (code: string | string[]) => ({ permission: code }) as const;
@@ -30,7 +37,10 @@ const tagParams = z
   .strict();
 
 /** 企微 成员 / 外部联系人 / 标签 (DOMAIN 9.5.3, 9.6). */
-export const wecomDataRoutes = async (app: FastifyInstance, opts: { data: WecomDataService }) => {
+export const wecomDataRoutes = async (
+  app: FastifyInstance,
+  opts: { data: WecomDataService; exports?: ExportService },
+) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['wecom'];
   const { data } = opts;
@@ -48,6 +58,14 @@ export const wecomDataRoutes = async (app: FastifyInstance, opts: { data: WecomD
     },
     async (req) => ok(await data.listMembers(req.query, principalOf(req))),
   );
+  r.get(
+    `${BASE}/departments`,
+    {
+      config: { access: can('wecom.member-list') },
+      schema: { tags, response: { 200: envelopeOf(z.object({ items: z.array(wecomDepartmentRow) })) } },
+    },
+    async () => ok({ items: await data.listDepartments() }),
+  );
   r.put(
     `${BASE}/members/:id/bind`,
     {
@@ -58,6 +76,15 @@ export const wecomDataRoutes = async (app: FastifyInstance, opts: { data: WecomD
       await data.bindMember(principalOf(req), req.params.id, req.body.sysUserId, requestIp(req));
       return ok(null);
     },
+  );
+  r.post(
+    `${BASE}/members/:id/inherit`,
+    {
+      config: { access: can('wecom.contact.transfer') },
+      schema: { tags, params: idParam, body: wecomInheritBody, response: { 200: envelopeOf(bulkResult) } },
+    },
+    async (req) =>
+      ok(await data.inherit(principalOf(req), req.params.id, req.body.takeoverUserid, requestIp(req))),
   );
   r.get(
     `${BASE}/contacts`,
@@ -71,6 +98,33 @@ export const wecomDataRoutes = async (app: FastifyInstance, opts: { data: WecomD
     },
     async (req) => ok(await data.listContacts(req.query, principalOf(req))),
   );
+  r.get(
+    `${BASE}/clients/:id/relations`,
+    {
+      // The client drawer (any client page) and the WeCom contact page.
+      config: {
+        access: can(['client.list', 'client.my-list', 'client.public-list', 'wecom.contact-list']),
+      },
+      schema: {
+        tags,
+        params: idParam,
+        response: { 200: envelopeOf(z.object({ items: z.array(wecomContactRow) })) },
+      },
+    },
+    async (req) => ok(await data.relationsOfClient(principalOf(req), req.params.id)),
+  );
+  if (opts.exports) {
+    const exports = opts.exports;
+    r.get(
+      `${BASE}/contacts/export`,
+      {
+        config: { access: can('wecom.contact.export') },
+        schema: { tags, querystring: wecomContactListQuery.partial() },
+      },
+      (req, reply) =>
+        exportOf(exports, req, reply, req.query, (p, f, lang) => contactExporter(data, p, f, lang)),
+    );
+  }
   r.post(
     `${BASE}/contacts/mark`,
     {
@@ -100,6 +154,24 @@ export const wecomDataRoutes = async (app: FastifyInstance, opts: { data: WecomD
       await data.link(principalOf(req), req.params.id, req.body.clientId, requestIp(req));
       return ok(null);
     },
+  );
+  r.post(
+    `${BASE}/contacts/:id/create-client`,
+    {
+      // also needs client.create (checked with the caller's permissions)
+      config: { access: can('wecom.contact.link') },
+      schema: { tags, params: idParam, body: clientCreate, response: { 200: envelopeOf(clientRow) } },
+    },
+    async (req) =>
+      ok(
+        await data.createClient(
+          principalOf(req),
+          req.params.id,
+          req.body,
+          requestIp(req),
+          requestLanguage(req),
+        ),
+      ),
   );
   r.post(
     `${BASE}/contacts/transfer`,

@@ -1,7 +1,10 @@
 import type {
   BulkResult,
+  ClientCreate,
+  Language,
   WecomContactListQuery,
   WecomContactRow,
+  WecomDepartmentRow,
   WecomMarkBody,
   WecomMemberListQuery,
   WecomMemberRow,
@@ -15,18 +18,14 @@ import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { wecomApp, wecomMember, wecomRelation, wecomTag, wecomTagGroup } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { scopeCondition } from '../../lib/data-scope';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
 import { WecomApiError } from '../../providers/wecom/client';
 import type { Principal } from '../../types';
+import type { ClientService } from '../clients/clients.service';
+import { relationScope, WecomContacts } from './contacts';
 import type { WecomGateway } from './gateway';
-
-/** Relations the caller may see: siyu the ones whose follow member is bound to them. */
-const relationScope = (p: Principal) =>
-  scopeCondition(p, {
-    owner: sql`r.staff_user_id`,
-    dept: sql`(SELECT u.department_id FROM admin_user u WHERE u.id = r.staff_user_id)`,
-  });
+import { weighOwnership } from './ownership';
 
 const apiError = (e: unknown) => {
   if (e instanceof WecomApiError)
@@ -36,10 +35,15 @@ const apiError = (e: unknown) => {
 
 /** Members, external contacts and tags: the lists of the WeCom pages and the writes of DOMAIN 9.5.3. */
 export class WecomDataService {
+  private readonly contacts: WecomContacts;
   constructor(
     private readonly db: Db,
     private readonly gateway: WecomGateway,
-  ) {}
+    private readonly now: () => Date = () => new Date(),
+    private readonly clients?: ClientService,
+  ) {
+    this.contacts = new WecomContacts(db);
+  }
 
   private audit(
     tx: DbOrTx,
@@ -154,7 +158,7 @@ export class WecomDataService {
 
   /** 绑定系统用户 (by userid, never by phone: DOMAIN 9.2); the member's relations follow in the same transaction. */
   async bindMember(p: Principal, id: number, sysUserId: number | null, ip: string) {
-    await this.db.transaction(async (tx) => {
+    const corpId = await this.db.transaction(async (tx) => {
       const [m] = await tx
         .select()
         .from(wecomMember)
@@ -198,125 +202,47 @@ export class WecomDataService {
         id,
         `${m.userid} → ${sysUserId ?? 'none'}`,
       );
+      return m.corpId;
     });
+    // The member's relations now have a staff user: weigh them against their clients (DOMAIN 9.5.5).
+    if (sysUserId !== null) await weighOwnership(this.db, this.now, corpId);
+  }
+
+  /** The department tree of every corp (the member page's filter). */
+  async listDepartments(): Promise<WecomDepartmentRow[]> {
+    const rows = await queryRows<{
+      corp_id: string;
+      dept_id: number;
+      parent_id: number;
+      name: string;
+      order: number;
+    }>(
+      this.db,
+      sql`SELECT corp_id, dept_id, parent_id, name, "order" FROM wecom_department
+          WHERE deleted = false ORDER BY corp_id, parent_id, "order" DESC, dept_id LIMIT 5000`,
+    );
+    return rows.map((d) => ({
+      corpId: d.corp_id,
+      deptId: d.dept_id,
+      parentId: d.parent_id,
+      name: d.name,
+      order: Number(d.order),
+    }));
   }
 
   // ---- external contacts -------------------------------------------------------------------------
-  private contactWhere(q: Partial<WecomContactListQuery>, p: Principal): SQL {
-    const where: SQL[] = [sql`r.deleted = false`, relationScope(p)];
-    if (q.keyword) {
-      const k = likeContains(q.keyword);
-      where.push(sql`(c.name ILIKE ${k} OR r.remark ILIKE ${k} OR r.remark_mobiles::text LIKE ${k})`);
-    }
-    if (q.userid) where.push(sql`r.userid = ${q.userid}`);
-    if (q.tagIds?.length)
-      where.push(
-        sql`r.tag_ids @> ARRAY[${sql.join(
-          q.tagIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::text[]`,
-      );
-    if (q.addWay !== undefined) where.push(sql`r.add_way = ${q.addWay}`);
-    if (q.status) where.push(sql`r.status = ${q.status}`);
-    if (q.addedFrom) where.push(sql`r.add_time >= ${q.addedFrom}`);
-    if (q.addedTo) where.push(sql`r.add_time < ${q.addedTo}`);
-    if (q.linked !== undefined)
-      where.push(q.linked ? sql`c.client_id IS NOT NULL` : sql`c.client_id IS NULL`);
-    return sql.join(where, sql` AND `);
+  // The list, its export and the client drawer read through WecomContacts (contacts.ts).
+  listContacts(q: WecomContactListQuery, p: Principal) {
+    return this.contacts.list(q, p);
   }
-
-  async listContacts(q: WecomContactListQuery, p: Principal) {
-    const cond = this.contactWhere(q, p);
-    // Matches wecom_relation_list_idx / _staff_idx (add_time DESC NULLS LAST, id DESC NULLS LAST), both ways.
-    const asc = q.sort !== undefined && !q.sort.startsWith('-');
-    const dir = asc ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`;
-    const order =
-      q.sort?.replace('-', '') === 'name'
-        ? sql`c.name ${dir}, r.id ${dir}`
-        : sql`r.add_time ${dir}, r.id ${dir}`;
-    const rows = await queryRows<{
-      id: number;
-      contact_id: number;
-      external_userid: string;
-      name: string;
-      avatar: string;
-      type: number;
-      gender: number;
-      corp_name: string;
-      userid: string;
-      member_name: string | null;
-      remark: string;
-      description: string;
-      remark_mobiles: string[];
-      add_time: string | null;
-      add_way: number;
-      state: string;
-      status: WecomContactRow['status'];
-      tag_ids: string[];
-      client_id: number | null;
-      client_name: string | null;
-      corp_id: string;
-    }>(
-      this.db,
-      sql`SELECT r.id, r.contact_id, r.external_userid, c.name, c.avatar, c.type, c.gender, c.corp_name, r.userid,
-                 m.name AS member_name, r.remark, r.description, r.remark_mobiles, r.add_time, r.add_way, r.state,
-                 r.status, r.tag_ids, c.client_id, cl.name AS client_name, r.corp_id
-          FROM wecom_relation r
-          JOIN wecom_external_contact c ON c.id = r.contact_id
-          LEFT JOIN wecom_member m ON m.corp_id = r.corp_id AND m.userid = r.userid
-          LEFT JOIN client cl ON cl.id = c.client_id
-          WHERE ${cond} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${offsetOf(q)}`,
-    );
-    // A capped count: beyond 10,000 matches the total is "10,000+" (totalExact false).
-    const [total] = await queryRows<{ n: number }>(
-      this.db,
-      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM wecom_relation r JOIN wecom_external_contact c ON c.id = r.contact_id
-          WHERE ${cond} LIMIT 10001) x`,
-    );
-    const tagIds = [...new Set(rows.flatMap((r) => r.tag_ids))];
-    const names = new Map(
-      tagIds.length
-        ? (
-            await this.db
-              .select({ corpId: wecomTag.corpId, tagId: wecomTag.tagId, name: wecomTag.name })
-              .from(wecomTag)
-              .where(and(inArray(wecomTag.tagId, tagIds), eq(wecomTag.deleted, false)))
-          ).map((t) => [`${t.corpId}|${t.tagId}`, t.name])
-        : [],
-    );
-    return {
-      items: rows.map(
-        (r): WecomContactRow => ({
-          id: r.id,
-          contactId: r.contact_id,
-          externalUserid: r.external_userid,
-          name: r.name,
-          avatar: r.avatar,
-          type: r.type,
-          gender: r.gender,
-          corpName: r.corp_name,
-          userid: r.userid,
-          memberName: r.member_name,
-          remark: r.remark,
-          description: r.description,
-          remarkMobiles: r.remark_mobiles,
-          addTime: toIso(r.add_time),
-          addWay: r.add_way,
-          state: r.state,
-          status: r.status,
-          tags: r.tag_ids.flatMap((id) => {
-            const name = names.get(`${r.corp_id}|${id}`);
-            return name ? [{ tagId: id, name }] : [];
-          }),
-          clientId: r.client_id,
-          clientName: r.client_name,
-        }),
-      ),
-      total: Math.min(total?.n ?? 0, 10_000),
-      totalExact: (total?.n ?? 0) <= 10_000,
-      page: q.page,
-      pageSize: q.pageSize,
-    };
+  countContacts(f: Partial<WecomContactListQuery>, p: Principal, cap: number) {
+    return this.contacts.count(f, p, cap);
+  }
+  contactBatches(f: Partial<WecomContactListQuery>, p: Principal) {
+    return this.contacts.batches(f, p);
+  }
+  relationsOfClient(p: Principal, clientId: number) {
+    return this.contacts.ofClient(p, clientId);
   }
 
   /** Relations in the caller's scope, by id. */
@@ -465,6 +391,89 @@ export class WecomDataService {
     return { results, succeeded, failed: results.length - succeeded };
   }
 
+  /**
+   * 离职继承 (admin, DOMAIN 9.4 resigned/*): every live contact of a member who left the corp (status 5)
+   * goes to another member, 100 per call; the started ones are TRANSFERRING until resigned/
+   * transfer_result says they arrived (trackTransfers). Answers per relation.
+   */
+  async inherit(p: Principal, memberId: number, takeoverUserid: string, ip: string): Promise<BulkResult> {
+    const [m] = await this.db
+      .select()
+      .from(wecomMember)
+      .where(and(eq(wecomMember.id, memberId), eq(wecomMember.deleted, false)));
+    if (!m) throw notFound();
+    if (m.status !== 5) throw new AppError(409, 'wecomMemberNotResigned');
+    const [takeover] = await this.db
+      .select({ status: wecomMember.status })
+      .from(wecomMember)
+      .where(
+        and(
+          eq(wecomMember.corpId, m.corpId),
+          eq(wecomMember.userid, takeoverUserid),
+          eq(wecomMember.deleted, false),
+        ),
+      );
+    if (takeover?.status !== 1) throw fieldError('takeoverUserid', 'wecomTakeoverInvalid');
+    const rels = await this.db
+      .select({ id: wecomRelation.id, ext: wecomRelation.externalUserid })
+      .from(wecomRelation)
+      .where(
+        and(
+          eq(wecomRelation.corpId, m.corpId),
+          eq(wecomRelation.userid, m.userid),
+          eq(wecomRelation.deleted, false),
+          eq(wecomRelation.status, 'NORMAL'),
+        ),
+      )
+      .orderBy(wecomRelation.id);
+    const { client } = await this.appFor(m.corpId);
+    const results: BulkResult['results'] = [];
+    for (let i = 0; i < rels.length; i += 100) {
+      const chunk = rels.slice(i, i + 100);
+      let res: Record<string, unknown>;
+      try {
+        res = await client.post('/cgi-bin/externalcontact/resigned/transfer_customer', {
+          handover_userid: m.userid,
+          takeover_userid: takeoverUserid,
+          external_userid: chunk.map((r) => r.ext),
+        });
+      } catch (e) {
+        if (i === 0) throw apiError(e);
+        const err = e as WecomApiError;
+        for (const r of chunk)
+          results.push({ id: r.id, ok: false, code: err.errcode ?? -1, msg: err.errmsg ?? '' });
+        continue;
+      }
+      const byExt = new Map(
+        ((res.customer as { external_userid: string; errcode: number }[]) ?? []).map((c) => [
+          c.external_userid,
+          c.errcode,
+        ]),
+      );
+      const started = chunk.filter((r) => byExt.get(r.ext) === 0).map((r) => r.id);
+      if (started.length)
+        await this.db
+          .update(wecomRelation)
+          .set({ status: 'TRANSFERRING', transferStatus: 2, transferTakeover: takeoverUserid })
+          .where(inArray(wecomRelation.id, started));
+      for (const r of chunk) {
+        const code = byExt.get(r.ext) ?? -1;
+        results.push({ id: r.id, ok: code === 0, code, msg: code === 0 ? 'ok' : `errcode ${code}` });
+      }
+    }
+    const succeeded = results.filter((r) => r.ok).length;
+    await this.audit(
+      this.db,
+      p,
+      ip,
+      'wecom.member.inherit',
+      'wecom_member',
+      memberId,
+      `${m.userid} → ${takeoverUserid}: ${succeeded} started, ${results.length - succeeded} refused`,
+    );
+    return { results, succeeded, failed: results.length - succeeded };
+  }
+
   /** 关联客户 / 取消关联: the client must be within the caller's data scope. */
   async link(p: Principal, id: number, clientId: number | null, ip: string) {
     const [r] = await this.scopedRelations(p, [id]);
@@ -507,6 +516,49 @@ export class WecomDataService {
         `client ${clientId ?? 'none'}`,
       );
     });
+    if (clientId !== null) await weighOwnership(this.db, this.now, r.corp_id, r.external_userid);
+  }
+
+  /**
+   * 一键建客户 (DOMAIN 9.5.4): a client made from an unlinked contact through client creation itself
+   * (mobile duplicate rules, owner limit; the caller owns it unless the input says otherwise), then
+   * the contact linked to it and its relations weighed. A contact linked meanwhile answers 409.
+   */
+  async createClient(p: Principal, id: number, input: ClientCreate, ip: string, lang: Language) {
+    if (!this.clients) throw new Error('WecomDataService: no ClientService');
+    if (!p.permissions.has('client.create')) throw forbidden();
+    const [r] = await this.scopedRelations(p, [id]);
+    if (!r) throw notFound();
+    const [contact] = await queryRows<{ id: number; client_id: number | null }>(
+      this.db,
+      sql`SELECT id, client_id FROM wecom_external_contact WHERE corp_id = ${r.corp_id} AND external_userid = ${r.external_userid}`,
+    );
+    if (!contact) throw notFound();
+    if (contact.client_id !== null) throw new AppError(409, 'wecomContactLinked');
+    const created = await this.clients.create(p, input, ip, lang);
+    await this.db.transaction(async (tx) => {
+      const won = await queryRows<{ id: number }>(
+        tx,
+        sql`UPDATE wecom_external_contact SET client_id = ${created.id}
+            WHERE id = ${contact.id} AND client_id IS NULL RETURNING id`,
+      );
+      if (!won.length) throw new AppError(409, 'wecomContactLinked');
+      await tx.execute(
+        sql`UPDATE client SET wecom_external_userid = ${r.external_userid}
+            WHERE id = ${created.id} AND wecom_external_userid IS NULL`,
+      );
+      await this.audit(
+        tx,
+        p,
+        ip,
+        'wecom.contact.link',
+        'wecom_external_contact',
+        contact.id,
+        `client ${created.id} created from the contact`,
+      );
+    });
+    await weighOwnership(this.db, this.now, r.corp_id, r.external_userid);
+    return this.clients.get(p, created.id);
   }
 
   /**
@@ -515,10 +567,11 @@ export class WecomDataService {
    */
   async trackTransfers(): Promise<Record<string, number>> {
     const out = { transferred: 0, refused: 0 };
-    const pairs = await queryRows<{ corp_id: string; userid: string; takeover: string }>(
+    const pairs = await queryRows<{ corp_id: string; userid: string; takeover: string; resigned: boolean }>(
       this.db,
-      sql`SELECT DISTINCT corp_id, userid, transfer_takeover AS takeover FROM wecom_relation
-          WHERE status = 'TRANSFERRING' AND transfer_takeover IS NOT NULL AND deleted = false`,
+      sql`SELECT DISTINCT r.corp_id, r.userid, r.transfer_takeover AS takeover, coalesce(m.status = 5, false) AS resigned
+          FROM wecom_relation r LEFT JOIN wecom_member m ON m.corp_id = r.corp_id AND m.userid = r.userid
+          WHERE r.status = 'TRANSFERRING' AND r.transfer_takeover IS NOT NULL AND r.deleted = false`,
     );
     for (const pair of pairs) {
       let client: Awaited<ReturnType<WecomDataService['appFor']>>['client'];
@@ -529,7 +582,11 @@ export class WecomDataService {
       }
       let cursor = '';
       do {
-        const res = await client.post('/cgi-bin/externalcontact/transfer_result', {
+        // 离职继承 has its own result API (resigned/transfer_result).
+        const api = pair.resigned
+          ? '/cgi-bin/externalcontact/resigned/transfer_result'
+          : '/cgi-bin/externalcontact/transfer_result';
+        const res = await client.post(api, {
           handover_userid: pair.userid,
           takeover_userid: pair.takeover,
           cursor,

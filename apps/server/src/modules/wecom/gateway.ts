@@ -10,6 +10,7 @@ import {
   WecomClient,
   type WecomTransport,
 } from '../../providers/wecom/client';
+import { ensureSandbox } from './sandbox-store';
 
 export interface WecomGatewayOptions {
   db: Db;
@@ -31,7 +32,13 @@ export class WecomGateway {
   }
 
   transportOf(app: Pick<typeof wecomApp.$inferSelect, 'mode' | 'corpId'>): WecomTransport {
-    return app.mode === 'SANDBOX' ? sandboxTransport(app.corpId) : httpTransport(this.o.apiBase);
+    if (app.mode !== 'SANDBOX') return httpTransport(this.o.apiBase);
+    const inner = sandboxTransport(app.corpId);
+    // The sandbox corp is rebuilt from our tables once per process (sandbox-store.ts).
+    return async (method, path, query, body) => {
+      await ensureSandbox(this.o.db, app.corpId);
+      return inner(method, path, query, body);
+    };
   }
 
   clientFor(

@@ -4,7 +4,7 @@
 // is exchanged here (auth/getuserinfo) for the WeCom userid, mapped to the bound staff user, and the
 // same session as a password login is created. Unbound or disabled users are refused clearly.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type AuthProvider, envelopeOf, tokenResult } from '@educrm/contract';
+import { type AuthProvider, envelopeOf, loginResult } from '@educrm/contract';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -156,7 +156,8 @@ export class WecomSignIn {
       await audit('auth.login.failed', 'account disabled (WeCom sign-in)', user.id);
       throw badRequest('loginDisabled');
     }
-    return this.auth.openSession(user, req, this.now(), `WeCom ${app.corpId}/${userid}`);
+    // The same second step as a password sign-in when the account has one (or a role requires it).
+    return this.auth.afterFirstFactor(user, req, this.now(), `WeCom ${app.corpId}/${userid}`);
   }
 }
 
@@ -169,7 +170,8 @@ export const wecomSignInRoutes = async (app: FastifyInstance, opts: { signIn: We
       schema: {
         tags: ['auth'],
         body: z.object({ code: z.string().min(1).max(512), state: z.string().min(1).max(200) }).strict(),
-        response: { 200: envelopeOf(tokenResult) },
+        // A token, or (accounts with a second step) the challenge for POST /api/v1/admin/login/mfa.
+        response: { 200: envelopeOf(loginResult) },
       },
     },
     async (req) => ok(await opts.signIn.login(req.body.code, req.body.state, req)),

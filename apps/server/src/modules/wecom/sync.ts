@@ -19,6 +19,7 @@ import { WecomApiError, type WecomClient, WecomNetworkError } from '../../provid
 import type { Json } from '../../providers/wecom/simulator';
 import type { WecomGateway } from './gateway';
 import { autoLink } from './linking';
+import { weighOwnership } from './ownership';
 
 type Run = typeof wecomSyncRun.$inferSelect;
 type Counts = Record<string, { created: number; updated: number; deleted: number; failed: number }>;
@@ -286,6 +287,8 @@ export class WecomSync {
     if (pass.stage === 'sweep') {
       pass.c('links').created += await autoLink(this.db, corp);
       await this.sweep(pass, corp);
+      // New relations with linked clients: pool clients to the adding staff, conflicts to the admins.
+      await weighOwnership(this.db, this.now, corp);
       await pass.next('done');
     }
   }
@@ -503,6 +506,8 @@ export class WecomSync {
           remarkMobiles: sql`excluded.remark_mobiles`,
           tagIds: sql`excluded.tag_ids`,
           status: sql`CASE WHEN ${wecomRelation.status} = 'TRANSFERRING' THEN ${wecomRelation.status} ELSE 'NORMAL' END`,
+          // A relation that ended and came back is a new relation: weighed again (DOMAIN 9.5.5).
+          ownerCheckedClientId: sql`CASE WHEN ${wecomRelation.deleted} THEN NULL ELSE ${wecomRelation.ownerCheckedClientId} END`,
           deleted: false,
           seenRun: runId === null ? sql`${wecomRelation.seenRun}` : runId,
           syncedAt: sql`excluded.synced_at`,

@@ -98,6 +98,20 @@ const decodeCursor = (c: unknown): number | null => {
   return /^c\d+$/.test(s) ? Number(s.slice(1)) : null;
 };
 
+/** A corp's data as our tables hold it (tags "byApp" = created by this system's app). */
+export interface SandboxState {
+  departments: { id: number; name: string; parentid: number; order: number }[];
+  members: SimMember[];
+  followUsers: string[];
+  contacts: SimContact[];
+  follows: [string, SimFollow[]][];
+  groups: (Omit<SimGroup, 'byApp' | 'tag'> & {
+    byApp: boolean;
+    tag: (Omit<SimTag, 'byApp'> & { byApp: boolean })[];
+  })[];
+  transfers: { externalUserid: string; handover: string; takeover: string }[];
+}
+
 export class WecomSimulator {
   readonly corpId: string;
   readonly departments: { id: number; name: string; parentid: number; order: number }[] = [];
@@ -209,6 +223,38 @@ export class WecomSimulator {
   }
 
   // ---- helpers tests and the sandbox use ---------------------------------------------------------
+  /**
+   * Replaces the corp's generated data with a saved state (the sandbox corp rebuilt from our own
+   * tables after a restart, or the demo corp). Issued tokens and OAuth codes are kept.
+   */
+  loadState(state: SandboxState) {
+    this.departments.splice(0, this.departments.length, ...state.departments);
+    this.members.clear();
+    for (const m of state.members) this.members.set(m.userid, m);
+    this.followUsers.splice(0, this.followUsers.length, ...state.followUsers);
+    this.contacts.clear();
+    this.follows.clear();
+    for (const c of state.contacts) this.contacts.set(c.external_userid, c);
+    for (const [ext, fs] of state.follows) this.follows.set(ext, fs);
+    this.groups.splice(
+      0,
+      this.groups.length,
+      ...state.groups.map((g) => ({
+        ...g,
+        byApp: g.byApp ? this.opts.agentId : null,
+        tag: g.tag.map((t) => ({ ...t, byApp: t.byApp ? this.opts.agentId : null })),
+      })),
+    );
+    this.transfers.clear();
+    for (const t of state.transfers)
+      this.transfers.set(t.externalUserid, {
+        handover: t.handover,
+        takeover: t.takeover,
+        status: 2,
+        at: this.now(),
+      });
+  }
+
   /** Invalidates every issued token (the next call gets 42001). */
   expireTokens() {
     for (const k of this.tokens.keys()) this.tokens.set(k, 0);
@@ -508,6 +554,42 @@ export class WecomSimulator {
         });
         return ok({ customer });
       }
+      case 'POST /cgi-bin/externalcontact/get_unassigned_list': {
+        const rows: Json[] = [];
+        for (const [ext, fs] of this.follows)
+          for (const f of fs)
+            if (this.members.get(f.userid)?.status === 5 && !this.transfers.has(ext))
+              rows.push({
+                handover_userid: f.userid,
+                external_userid: ext,
+                dimission_time: this.now() - 86400,
+              });
+        const size = Math.min(Math.max(Number(body.page_size ?? 1000), 1), 1000);
+        const start = decodeCursor(body.cursor);
+        if (start === null) return err(40096, 'invalid cursor');
+        const more = start + size < rows.length;
+        return ok({
+          info: rows.slice(start, start + size),
+          is_last: !more,
+          next_cursor: more ? encodeCursor(start + size) : '',
+        });
+      }
+      case 'POST /cgi-bin/externalcontact/resigned/transfer_customer': {
+        const ids = (body.external_userid as string[] | undefined) ?? [];
+        if (ids.length === 0 || ids.length > 100) return err(40058, 'external_userid size must be 1..100');
+        const handover = String(body.handover_userid ?? '');
+        const takeover = String(body.takeover_userid ?? '');
+        if (!this.members.has(handover) || !this.members.has(takeover)) return err(40003, 'invalid userid');
+        if (this.members.get(handover)?.status !== 5) return err(40097, 'handover user has not resigned');
+        const customer = ids.map((ext) => {
+          const fs = this.follows.get(ext) ?? [];
+          if (!fs.some((f) => f.userid === handover)) return { external_userid: ext, errcode: 84061 };
+          this.transfers.set(ext, { handover, takeover, status: 2, at: this.now() });
+          return { external_userid: ext, errcode: 0 };
+        });
+        return ok({ customer });
+      }
+      case 'POST /cgi-bin/externalcontact/resigned/transfer_result':
       case 'POST /cgi-bin/externalcontact/transfer_result': {
         const rows = [...this.transfers.entries()]
           .filter(([, t]) => t.handover === body.handover_userid && t.takeover === body.takeover_userid)

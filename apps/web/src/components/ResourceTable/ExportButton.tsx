@@ -33,10 +33,13 @@ export const ExportButton = ({
   url,
   params,
   fallbackName = 'export.xlsx',
+  label,
 }: {
   url: string;
   params: Record<string, string | number | undefined>;
   fallbackName?: string;
+  /** The button's text when it is not the plain "Export" (e.g. export attendance). */
+  label?: string;
 }) => {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -89,7 +92,7 @@ export const ExportButton = ({
   return (
     <>
       <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void run()}>
-        {t('table.export')}
+        {label ?? t('table.export')}
       </Button>
       <Modal
         open={job !== null}

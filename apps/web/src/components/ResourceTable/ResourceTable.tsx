@@ -67,7 +67,7 @@ export interface ResourceTableProps<Row extends object> {
   /** Buttons at the left of the toolbar (e.g. "New"). */
   toolbar?: ReactNode;
   bulkActions?: BulkAction[];
-  export?: { url: string; permission?: string; fileName?: string };
+  export?: { url: string; permission?: string; fileName?: string; label?: string };
   /** Accessible name of the table. */
   title: string;
   tableProps?: Omit<TableProps<Row>, 'columns' | 'dataSource' | 'rowKey' | 'pagination' | 'onChange'>;
@@ -254,6 +254,7 @@ export const ResourceTable = <Row extends object>({
                 url={exportAction.url}
                 params={filterParamsOf(state, filters)}
                 fallbackName={exportAction.fileName}
+                label={exportAction.label}
               />
             ) : null}
             <Tooltip title={t('table.refresh')}>

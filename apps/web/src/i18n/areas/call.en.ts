@@ -13,7 +13,9 @@ const messages: Messages = {
     mode: 'Mode',
     modeHint: 'Dedicated: used first by the people it is assigned to; Rotating: shared in turn',
     assignedUsers: 'Assigned to',
-    assignedHint: 'Assigned to nobody: every staff member who may call can use it',
+    assignedDepts: 'Assigned departments',
+    assignedHint:
+      'Assigned to nobody and no department: every staff member who may call can use it; a department covers its sub-departments',
     everyone: 'Every caller',
     dailyLimit: 'Daily limit',
     concurrency: 'Concurrent calls',
@@ -91,6 +93,7 @@ const messages: Messages = {
     offlineTitle: 'Take {{title}} offline?',
     deleteTitle: 'Delete script {{title}} with all its versions?',
     history: 'History',
+    exportSelected: 'Export selected',
     compare: 'Compare',
     diffFrom: 'Older version',
     diffTo: 'Newer version',

@@ -13,7 +13,9 @@ const messages: Messages = {
     mode: 'Modo',
     modeHint: 'Dedicado: lo usan primero las personas asignadas; Rotativo: se comparte por turnos',
     assignedUsers: 'Asignado a',
-    assignedHint: 'Sin asignar: cualquier empleado que pueda llamar lo puede usar',
+    assignedDepts: 'Departamentos asignados',
+    assignedHint:
+      'Sin asignar a nadie ni a ningún departamento: cualquier empleado que pueda llamar lo puede usar; un departamento incluye sus subdepartamentos',
     everyone: 'Todos los que llaman',
     dailyLimit: 'Límite diario',
     concurrency: 'Llamadas simultáneas',
@@ -91,6 +93,7 @@ const messages: Messages = {
     offlineTitle: '¿Retirar {{title}}?',
     deleteTitle: '¿Eliminar el guion {{title}} con todas sus versiones?',
     history: 'Historial',
+    exportSelected: 'Exportar selección',
     compare: 'Comparar',
     diffFrom: 'Versión anterior',
     diffTo: 'Versión nueva',

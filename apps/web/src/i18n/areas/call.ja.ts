@@ -13,7 +13,9 @@ const messages: Messages = {
     mode: '利用方式',
     modeHint: '専用：割り当てられた人が優先して使用、ローテーション：割り当てられた人で順番に使用',
     assignedUsers: '割り当て先',
-    assignedHint: '誰にも割り当てない場合、発信できる全スタッフが使用できます',
+    assignedDepts: '割り当て部署',
+    assignedHint:
+      '誰にも部署にも割り当てない場合、発信できる全スタッフが使用できます。部署は下位部署を含みます',
     everyone: '発信できる全員',
     dailyLimit: '1 日の上限',
     concurrency: '同時通話数',
@@ -91,6 +93,7 @@ const messages: Messages = {
     offlineTitle: '{{title}} を非公開にしますか？',
     deleteTitle: 'スクリプト {{title}} を全ての版とともに削除しますか？',
     history: '履歴',
+    exportSelected: '選択をエクスポート',
     compare: '比較',
     diffFrom: '旧版',
     diffTo: '新版',

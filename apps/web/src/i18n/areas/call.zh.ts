@@ -13,7 +13,9 @@ const messages: Messages = {
     mode: '使用方式',
     modeHint: '专属坐席：优先给分配到的人使用；轮换：分配到的人轮流使用',
     assignedUsers: '分配给',
-    assignedHint: '不分配给任何人时，所有可外呼的员工都可以使用',
+    assignedDepts: '分配给部门',
+    assignedHint:
+      '不分配给任何人或部门时，所有可外呼的员工都可以使用；分配给部门时，该部门及下级部门的员工可用',
     everyone: '所有外呼员工',
     dailyLimit: '每日上限',
     concurrency: '并发数',
@@ -91,6 +93,7 @@ const messages: Messages = {
     offlineTitle: '下线 {{title}}？',
     deleteTitle: '删除话术 {{title}} 及其全部版本？',
     history: '历史版本',
+    exportSelected: '导出所选',
     compare: '比较',
     diffFrom: '旧版本',
     diffTo: '新版本',

@@ -15,6 +15,8 @@ const messages: Messages = {
   nameHint: 'Left empty: "Unnamed" plus the last four digits of the mobile',
   mobilePlaceholder: 'e.g. 138 1234 5678',
   mobileMaskedHint: 'You may not see the full number, so you cannot change it.',
+  mobileRevealToEdit: 'Show the full number to change it (the view is logged).',
+  mobileRevealButton: 'Show and edit',
   mobileOf: 'Mobile of {{name}}',
   reveal: 'Show full number',
   revealHint: 'Show the full number (recorded in the audit log)',

@@ -15,6 +15,8 @@ const messages: Messages = {
   nameHint: 'Si se deja vacío: "Sin nombre" y los cuatro últimos dígitos del móvil',
   mobilePlaceholder: 'p. ej. 138 1234 5678',
   mobileMaskedHint: 'No puede ver el número completo, así que no puede cambiarlo.',
+  mobileRevealToEdit: 'Muestre el número completo para cambiarlo (la consulta queda registrada).',
+  mobileRevealButton: 'Mostrar y editar',
   mobileOf: 'Móvil de {{name}}',
   reveal: 'Ver número completo',
   revealHint: 'Ver el número completo (queda en el registro de auditoría)',

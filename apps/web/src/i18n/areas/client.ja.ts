@@ -15,6 +15,8 @@ const messages: Messages = {
   nameHint: '空欄の場合は「名称未設定」＋携帯番号の下4桁になります',
   mobilePlaceholder: '例：138 1234 5678',
   mobileMaskedHint: '完全な番号を表示する権限がないため、変更できません。',
+  mobileRevealToEdit: '番号全体を表示すると変更できます（表示は記録されます）。',
+  mobileRevealButton: '表示して編集',
   mobileOf: '{{name}} の携帯番号',
   reveal: '完全な番号を表示',
   revealHint: '完全な番号を表示（操作ログに記録されます）',

@@ -15,6 +15,8 @@ const messages: Messages = {
   nameHint: '留空时默认为“未命名”加手机尾号',
   mobilePlaceholder: '例如 138 1234 5678',
   mobileMaskedHint: '你无权查看完整号码，因此不能修改手机号。',
+  mobileRevealToEdit: '显示完整号码后可修改（查看会被记录）。',
+  mobileRevealButton: '显示并修改',
   mobileOf: '{{name}} 的手机号',
   reveal: '查看完整号码',
   revealHint: '查看完整号码（会记入操作日志）',

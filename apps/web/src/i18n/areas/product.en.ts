@@ -234,7 +234,7 @@ const messages: Messages = {
     refundDaysHint: 'Days after purchase during which a refund can be requested; 0 means no refunds.',
     classBinding: 'Class binding',
     classNote:
-      'Automatic class placement after purchase will be set here once course management is available; until then, place students on Course management > Class students.',
+      "Each SKU can enrol into a class: when an order is paid, the buyer joins that class and gets the course (valid for the product's validity). A full class still enrols and is flagged over capacity.",
     channelsHint:
       "This product's IDs on the source platforms, used to match imported or synced orders to it.",
     noPlatforms:

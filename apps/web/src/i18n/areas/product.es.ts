@@ -237,7 +237,7 @@ const messages: Messages = {
     refundDaysHint: 'Días tras la compra en los que se puede pedir un reembolso; 0 significa sin reembolsos.',
     classBinding: 'Asignación de clase',
     classNote:
-      'La asignación automática de clase tras la compra se configurará aquí cuando esté disponible la gestión de cursos; mientras tanto, asigne a los alumnos en Gestión de cursos > Alumnos de la clase.',
+      'Cada variante puede inscribir en una clase: al pagarse el pedido, el comprador entra en la clase y recibe el curso (según la validez del producto). Una clase llena inscribe igualmente y se marca con sobrecupo.',
     channelsHint:
       'Los ID de este producto en las plataformas de origen, para asociarle los pedidos importados o sincronizados.',
     noPlatforms:

@@ -1,38 +1,71 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { wecomLogin } from '../../api/auth';
+import { handOver } from '../../session/oauth';
+import { writeToken } from '../../session/token';
 
-/** Message type and storage key of the OAuth handover between the popup and its opener. */
-export const OAUTH_MESSAGE = 'educrm-oauth';
-export const OAUTH_STORAGE_KEY = 'x-admin-oauth-code';
+type Stage = { state: 'working' } | { state: 'done' } | { state: 'failed'; message: string };
 
 /**
- * /auth-redirect: the provider sends the popup here with ?code=&state=. The code goes to the window
- * that opened the popup (postMessage to this origin only), or through localStorage when the opener
- * is gone; then the popup closes.
+ * /auth-redirect: the provider (WeCom's QR / OAuth2 page, or the sandbox's member chooser) sends
+ * the sign-in window here with ?code=&state=. The code is exchanged for a session here (the same
+ * session as a password login; the token cookies are shared with the login page), then the login
+ * page that opened this window is told and this window closes. Opened on its own (no opener), it
+ * goes on to the console. Refusals (unbound or disabled user, expired code) are shown here and
+ * on the login page.
  */
 const AuthRedirectPage = () => {
   const { t } = useTranslation();
-  const [done, setDone] = useState<boolean | null>(null);
+  const navigate = useNavigate();
+  const [stage, setStage] = useState<Stage>({ state: 'working' });
+  const started = useRef(false);
 
   useEffect(() => {
+    if (started.current) return;
+    started.current = true;
     const params = new URLSearchParams(window.location.search);
     const code = params.get('code');
+    const state = params.get('state') ?? '';
     if (!code) {
-      setDone(false);
+      const message = t('authRedirect.missingCode');
+      setStage({ state: 'failed', message });
+      handOver({ type: 'educrm-oauth', ok: false, error: message });
       return;
     }
-    const payload = { type: OAUTH_MESSAGE, code, state: params.get('state') ?? '' };
-    const opener = window.opener as Window | null;
-    if (opener && !opener.closed) opener.postMessage(payload, window.location.origin);
-    else localStorage.setItem(OAUTH_STORAGE_KEY, JSON.stringify({ ...payload, at: Date.now() }));
-    setDone(true);
-    window.close();
-  }, []);
+    wecomLogin(code, state)
+      .then((result) => {
+        if ('mfa_required' in result) {
+          // Two-step verification: the login page asks for the code (this window has no form).
+          setStage({ state: 'done' });
+          if (handOver({ type: 'educrm-oauth', ok: true, mfa: result })) window.close();
+          else navigate('/login', { replace: true });
+          return;
+        }
+        writeToken(result);
+        setStage({ state: 'done' });
+        if (handOver({ type: 'educrm-oauth', ok: true })) window.close();
+        else navigate('/', { replace: true });
+      })
+      .catch((error: unknown) => {
+        const message = error instanceof Error && error.message ? error.message : t('login.failed');
+        setStage({ state: 'failed', message });
+        handOver({ type: 'educrm-oauth', ok: false, error: message });
+      });
+  }, [navigate, t]);
 
-  if (done === null) return null;
   return (
-    <main className="auth-redirect" role="status">
-      <p>{done ? t('authRedirect.handedOver') : t('authRedirect.missingCode')}</p>
+    <main className="auth-redirect" role="status" data-testid="auth-redirect">
+      {stage.state === 'working' ? <p>{t('authRedirect.working')}</p> : null}
+      {stage.state === 'done' ? <p>{t('authRedirect.handedOver')}</p> : null}
+      {stage.state === 'failed' ? (
+        <>
+          <p role="alert">{stage.message}</p>
+          <p>
+            <a href="/login">{t('authRedirect.backToLogin')}</a>
+          </p>
+        </>
+      ) : null}
     </main>
   );
 };

@@ -25,9 +25,10 @@ import { FormField, ResourceForm } from '../../components/ResourceForm/ResourceF
 import { useAppStore } from '../../stores/app';
 import { useUserStore } from '../../stores/user';
 import { SessionsTable } from '../system/SessionsTable';
+import { MfaPanel } from './MfaPanel';
 import './profile.css';
 
-const TABS = ['account', 'password', 'sessions'] as const;
+const TABS = ['account', 'password', 'sessions', 'mfa'] as const;
 type Tab = (typeof TABS)[number];
 
 const AccountForm = ({ profile }: { profile: Profile }) => {
@@ -245,6 +246,7 @@ const ProfilePage = () => {
               },
               { key: 'password', label: t('profile.passwordTab'), children: <PasswordForm /> },
               { key: 'sessions', label: t('profile.sessionsTab'), children: <OwnSessions /> },
+              { key: 'mfa', label: t('profile.mfaTab'), children: <MfaPanel /> },
             ]}
           />
         </Card>

@@ -7,11 +7,12 @@ import {
   numberCreate,
   numberUpdate,
 } from '@educrm/contract/calls';
-import { Input, InputNumber, Radio, Select, Space } from 'antd';
+import { Input, InputNumber, Radio, Select, Space, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createNumber, getNumber, updateNumber } from '../../../api/calls';
 import { FormField, ResourceDrawerForm } from '../../../components/ResourceForm/ResourceForm';
 import { StaffSelect } from '../../client/shared/StaffSelect';
+import { useDepartments } from '../../system/queries';
 
 type Values = Record<string, unknown>;
 const valuesOf = (n: NumberRow): Values => ({
@@ -44,6 +45,7 @@ export const NumberForm = ({
   onSaved: () => void;
 }) => {
   const { t } = useTranslation();
+  const depts = useDepartments();
   const fields = (
     <>
       <FormField name="number" label={t('call.number.number')} extra={t('call.number.numberHint')}>
@@ -64,12 +66,24 @@ export const NumberForm = ({
           options={NUMBER_MODES.map((v) => ({ value: v, label: t(`call.enum.numberMode.${v}`) }))}
         />
       </FormField>
+      <FormField name="assignedUserIds" label={t('call.number.assignedUsers')}>
+        <StaffSelect multiple />
+      </FormField>
       <FormField
-        name="assignedUserIds"
-        label={t('call.number.assignedUsers')}
+        name="assignedDeptIds"
+        label={t('call.number.assignedDepts')}
         extra={t('call.number.assignedHint')}
       >
-        <StaffSelect multiple />
+        <TreeSelect
+          multiple
+          allowClear
+          treeDefaultExpandAll
+          showSearch
+          treeNodeFilterProp="title"
+          treeData={depts.options}
+          loading={depts.isFetching}
+          data-testid="number-assigned-depts"
+        />
       </FormField>
       <Space size="large" wrap>
         <FormField name="dailyLimit" label={t('call.number.dailyLimit')}>

@@ -2,10 +2,19 @@ import '../shared/call.css';
 import { PlusOutlined } from '@ant-design/icons';
 import { SCRIPT_CATEGORIES, SCRIPT_STATUSES, type ScriptRow } from '@educrm/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Tag } from 'antd';
+import { App, Button, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bulkScripts, callKeys, deleteScript, listScripts, scriptAction } from '../../../api/calls';
+import {
+  bulkScripts,
+  callKeys,
+  deleteScript,
+  listScripts,
+  SCRIPTS_EXPORT_URL,
+  scriptAction,
+} from '../../../api/calls';
+import { startExport } from '../../../api/exports';
+import { downloadBlob } from '../../../components/ResourceTable/ExportButton';
 import type { FilterField } from '../../../components/ResourceTable/listState';
 import { type ResourceColumn, ResourceTable } from '../../../components/ResourceTable/ResourceTable';
 import { RowActions } from '../../../components/ResourceTable/RowActions';
@@ -17,12 +26,14 @@ import { ScriptHistory } from './ScriptHistory';
 
 const WRITE = 'call.script.write';
 const PUBLISH = 'call.script.publish';
+const EXPORT = 'call.script.export';
 
 /** Outbound calls > Call scripts (话术, DOMAIN 7.2). */
 const ScriptListPage = () => {
   const { t } = useTranslation();
   const can = useCan();
   const qc = useQueryClient();
+  const { message } = App.useApp();
   const [editing, setEditing] = useState<{ script: ScriptRow | null } | null>(null);
   const [history, setHistory] = useState<number | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: callKeys.scripts });
@@ -150,6 +161,7 @@ const ScriptListPage = () => {
         defaultSort="sort"
         rowKey={(s) => s.id}
         rowLabel={(s) => s.title}
+        export={{ url: SCRIPTS_EXPORT_URL, permission: EXPORT, fileName: 'call-scripts.xlsx' }}
         toolbar={
           can(WRITE) ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ script: null })}>
@@ -176,6 +188,20 @@ const ScriptListPage = () => {
               const r = await bulkScripts(ids.map(Number), 'bulk-offline');
               await refresh();
               return r;
+            },
+          },
+          {
+            key: 'export',
+            label: t('call.script.exportSelected'),
+            permission: EXPORT,
+            // the selected scripts only (a page at most: always a file, never a background job)
+            run: async (ids) => {
+              const result = await startExport(SCRIPTS_EXPORT_URL, { ids: ids.join(',') });
+              if (result.kind === 'file') {
+                downloadBlob(result.blob, result.fileName ?? 'call-scripts.xlsx');
+                void message.success(t('table.exportDone'));
+              }
+              return null;
             },
           },
         ]}

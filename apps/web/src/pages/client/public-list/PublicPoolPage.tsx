@@ -34,9 +34,9 @@ const PublicPoolPage = () => {
 
   const quota = useQuery({
     queryKey: poolKeys.quota,
-    queryFn: getClaimQuota,
+    queryFn: (ctx) => getClaimQuota(ctx),
     enabled: canClaim,
-    staleTime: 10_000,
+    staleTime: 30_000,
   });
 
   /** Every client list (this page's and the other client pages') and the quota. */

@@ -14,7 +14,7 @@ export const useStaffSearch = (keyword: string, enabled = true) => {
   const term = keyword.trim();
   const query = useQuery({
     queryKey: poolKeys.staff(term),
-    queryFn: () => listStaffOptions(term || undefined),
+    queryFn: (ctx) => listStaffOptions(term || undefined, ctx),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
     enabled,

@@ -10,6 +10,7 @@ import { RowActions } from '../../../components/ResourceTable/RowActions';
 import { useCan } from '../../../session/useCan';
 import { ClientCallsTab, ClientSmsTab } from '../../call/shared/ClientCallsTab';
 import ClientOrdersTab from '../../order/shared/ClientOrdersTab';
+import { ClientWecomTab } from '../../wecom/shared/ClientWecomTab';
 import { ClientFollowUpsTab } from './ClientFollowUpsTab';
 import { ClientOwnerLogsTab } from './ClientOwnerLogsTab';
 import { ClientProfileTab } from './ClientProfileTab';
@@ -250,6 +251,15 @@ export default function ClientDrawer({ clientId, onClose, onChanged }: ClientDra
                   label: t('call.tab.sms'),
                   children: <ClientSmsTab clientId={client.id} />,
                 },
+                ...(can('wecom.contact-list')
+                  ? [
+                      {
+                        key: 'wecom',
+                        label: t('wecom.client.tab'),
+                        children: <ClientWecomTab clientId={client.id} />,
+                      },
+                    ]
+                  : []),
                 {
                   key: 'owners',
                   label: t('client.tab.owners'),

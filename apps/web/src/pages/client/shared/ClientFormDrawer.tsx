@@ -1,8 +1,8 @@
 import { type ClientRow, clientCreate, clientUpdate, type DuplicateResult } from '@educrm/contract/clients';
-import { Form, Input, Radio, Select, Switch, TreeSelect } from 'antd';
+import { Button, Form, Input, Radio, Select, Space, Switch, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createClient, getClient, updateClient } from '../../../api/clients';
+import { createClient, getClient, revealClientPhone, updateClient } from '../../../api/clients';
 import { FormField, ResourceDrawerForm } from '../../../components/ResourceForm/ResourceForm';
 import { useCan } from '../../../session/useCan';
 import { changedValues, clientFormValues } from './clientForm';
@@ -123,6 +123,9 @@ export const ClientFormDrawer = ({
   const { t } = useTranslation();
   const can = useCan();
   const [dup, setDup] = useState<DuplicateResult | null>(null);
+  // The API masks every mobile; holders of client.phone.view reveal it (logged) to change it.
+  const [revealedOf, setRevealed] = useState<{ id: number; mobile: string } | null>(null);
+  const [revealing, setRevealing] = useState(false);
 
   /** A 409 duplicate: its outcome beside the mobile (the field error comes with it). */
   const withDuplicate = async <R,>(call: () => Promise<R>): Promise<R> => {
@@ -186,11 +189,15 @@ export const ClientFormDrawer = ({
   }
 
   const { client } = target;
+  const revealed = revealedOf?.id === client.id ? revealedOf.mobile : null;
   const initial: Record<string, unknown> = clientFormValues(client);
-  // A masked mobile is not editable here (and never sent back).
-  if (client.mobileMasked) delete initial.mobile;
+  const masked = client.mobileMasked && revealed == null;
+  // A masked mobile is not editable here (and never sent back); a revealed one is.
+  if (masked) delete initial.mobile;
+  else if (revealed != null) initial.mobile = revealed;
   return (
     <ResourceDrawerForm<Record<string, unknown>, ClientRow>
+      key={masked ? 'masked' : 'revealed'}
       id={`client-edit-${client.id}`}
       title={t('client.editTitle', { name: client.name })}
       schema={clientUpdate}
@@ -210,14 +217,38 @@ export const ClientFormDrawer = ({
       onReload={async () => {
         const fresh = await getClient(client.id);
         const values: Record<string, unknown> = clientFormValues(fresh);
-        if (fresh.mobileMasked) delete values.mobile;
+        if (masked) delete values.mobile;
+        else if (revealed != null) values.mobile = revealed;
         return { values, version: fresh.version };
       }}
     >
       <div className="client-form__row">
-        {client.mobileMasked ? (
-          <Form.Item label={t('client.field.mobile')} extra={t('client.mobileMaskedHint')}>
-            <Input value={client.mobile ?? ''} disabled aria-label={t('client.field.mobile')} />
+        {masked ? (
+          <Form.Item
+            label={t('client.field.mobile')}
+            extra={can('client.phone.view') ? t('client.mobileRevealToEdit') : t('client.mobileMaskedHint')}
+          >
+            <Space.Compact style={{ width: '100%' }}>
+              <Input value={client.mobile ?? ''} disabled aria-label={t('client.field.mobile')} />
+              {can('client.phone.view') ? (
+                <Button
+                  loading={revealing}
+                  onClick={async () => {
+                    setRevealing(true);
+                    try {
+                      setRevealed({
+                        id: client.id,
+                        mobile: (await revealClientPhone(client.id)).mobile ?? '',
+                      });
+                    } finally {
+                      setRevealing(false);
+                    }
+                  }}
+                >
+                  {t('client.mobileRevealButton')}
+                </Button>
+              ) : null}
+            </Space.Compact>
           </Form.Item>
         ) : (
           <MobileField

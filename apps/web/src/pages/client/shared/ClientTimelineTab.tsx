@@ -11,9 +11,11 @@ import { Alert, Button, Empty, Spin, Timeline } from 'antd';
 import { Fragment, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientKeys, getClientTimeline } from '../../../api/clients';
+import { AuditSummary } from '../../../components/AuditText/AuditSummary';
+import { auditActionLabel } from '../../../utils/auditText';
 import { formatMoney } from '../../../utils/money';
 import { parseTime } from '../../../utils/time';
-import { auditActionLabel, StageTag } from './labels';
+import { StageTag } from './labels';
 import { groupByDay, mergeTimeline, nextTimelineBefore, TIMELINE_PAGE_SIZE } from './timeline';
 import './client.css';
 
@@ -39,7 +41,7 @@ const Entry = ({ item }: { item: TimelineItem }) => {
     const status = i18n.exists(`order.status.${item.type}`) ? t(`order.status.${item.type}`) : item.type;
     title = t('client.timeline.order', { status });
   } else {
-    title = auditActionLabel(i18n, t, item.type);
+    title = auditActionLabel(i18n, item.type);
   }
   const from = typeof d.fromUserName === 'string' ? d.fromUserName : null;
   const to = typeof d.toUserName === 'string' ? d.toUserName : null;
@@ -60,8 +62,15 @@ const Entry = ({ item }: { item: TimelineItem }) => {
               })}
         </div>
       ) : null}
-      {item.text && item.kind !== 'ORDER' ? (
-        <p className={item.kind === 'AUDIT' ? 'client-timeline__text client-muted' : 'client-timeline__text'}>
+      {item.kind === 'AUDIT' ? (
+        <AuditSummary
+          className="client-timeline__text client-muted"
+          action={item.type}
+          params={d.params as Record<string, unknown> | null}
+          summary={item.text}
+        />
+      ) : item.text && item.kind !== 'ORDER' ? (
+        <p className="client-timeline__text">
           {item.kind === 'OWNER' ? t('client.timeline.reason', { reason: item.text }) : item.text}
         </p>
       ) : null}

@@ -77,14 +77,3 @@ export const LockMark = ({ locked }: { locked: boolean }) => {
     </Tooltip>
   );
 };
-
-/** An audit action's label: the client area's own, the shared one, or the code. */
-export const auditActionLabel = (
-  i18n: { exists: (key: string) => boolean },
-  t: (key: string) => string,
-  action: string,
-) => {
-  const code = action.replace(/[.-]/g, '_');
-  for (const key of [`client.audit.${code}`, `auditAction.${code}`]) if (i18n.exists(key)) return t(key);
-  return action;
-};

@@ -12,7 +12,11 @@ import {
 
 /** Grades, source platforms and channels (forms and filters); they change rarely. */
 export const useDictOptions = () => {
-  const query = useQuery({ queryKey: optionKeys.dict, queryFn: getDictOptions, staleTime: 5 * 60_000 });
+  const query = useQuery({
+    queryKey: optionKeys.dict,
+    queryFn: (ctx) => getDictOptions(ctx),
+    staleTime: 5 * 60_000,
+  });
   const data = query.data;
   const channelTree = useMemo(
     () =>
@@ -36,7 +40,7 @@ export const useDictOptions = () => {
 export const useClientTags = () => {
   const query = useQuery({
     queryKey: optionKeys.tags,
-    queryFn: listClientTags,
+    queryFn: (ctx) => listClientTags(ctx),
     staleTime: 60_000,
   });
   return { loading: query.isFetching, tags: query.data?.items ?? [] };
@@ -50,7 +54,7 @@ export const useStaffOptions = (keyword = '', enabled = true) => {
   const term = keyword.trim();
   const query = useQuery({
     queryKey: optionKeys.staff(term),
-    queryFn: () => listStaffOptions(term || undefined),
+    queryFn: (ctx) => listStaffOptions(term || undefined, ctx),
     staleTime: 60_000,
     enabled,
     placeholderData: (previous) => previous,

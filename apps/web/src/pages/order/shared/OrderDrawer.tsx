@@ -19,14 +19,16 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cancelOrder, decideRefund, getOrder, orderKeys } from '../../../api/orders';
+import { AuditSummary } from '../../../components/AuditText/AuditSummary';
 import { useConfirmAction } from '../../../components/ConfirmAction';
 import { StatusTag } from '../../../components/StatusTag';
 import { useCan } from '../../../session/useCan';
+import { auditActionLabel } from '../../../utils/auditText';
 import { formatMoney, refundableOf, refundInFlightOf } from '../../../utils/money';
 import { parseTime } from '../../../utils/time';
 import { AttributionDrawer } from './AttributionDrawer';
 import { ConfirmPaymentDrawer } from './ConfirmPaymentDrawer';
-import { actionKey, amountLabelKey, BuyerMobile, OrderStatusTags, REFUND_FLOW_TONES } from './orderDisplay';
+import { amountLabelKey, BuyerMobile, OrderStatusTags, REFUND_FLOW_TONES } from './orderDisplay';
 import { RefundApplyDrawer } from './RefundApplyDrawer';
 import { RefundDecisionDialog } from './RefundDecisionDialog';
 import { useOrderRefresh } from './useOrderRefresh';
@@ -61,7 +63,7 @@ export const OrderDrawer = ({
   initialAction?: OrderAction | null;
   onClose: () => void;
 }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const can = useCan();
   const ask = useConfirmAction();
@@ -481,15 +483,18 @@ export const OrderDrawer = ({
                 key: `${e.at}-${i}`,
                 content: (
                   <>
-                    <span className="order-strong">
-                      {t(`order.timelineAction.${actionKey(e.action)}`, { defaultValue: e.action })}
-                    </span>
+                    <span className="order-strong">{auditActionLabel(i18n, e.action)}</span>
                     <span className="order-muted">
                       {' '}
                       · {at(e.at)}
                       {e.actorName ? ` · ${e.actorName}` : ''}
                     </span>
-                    {e.summary ? <span className="order-sub">{e.summary}</span> : null}
+                    <AuditSummary
+                      className="order-sub"
+                      action={e.action}
+                      params={e.params}
+                      summary={e.summary}
+                    />
                   </>
                 ),
               }))}

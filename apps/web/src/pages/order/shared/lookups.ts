@@ -19,7 +19,7 @@ export const useDebounced = <T>(value: T, ms = 300): T => {
 export const useOrderDicts = (enabled = true) => {
   const query = useQuery({
     queryKey: ['dict', 'options'],
-    queryFn: getDictOptions,
+    queryFn: (ctx) => getDictOptions(ctx),
     staleTime: 5 * 60_000,
     enabled,
   });
@@ -50,7 +50,7 @@ export const useStaffSearch = (enabled = true) => {
   const settled = useDebounced(keyword.trim());
   const query = useQuery({
     queryKey: ['clients', 'staff-options', settled],
-    queryFn: () => listStaffOptions(settled),
+    queryFn: (ctx) => listStaffOptions(settled, ctx),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
     enabled,

@@ -51,6 +51,3 @@ export const isUnpaid = (status: OrderRow['status']) => status === 'PENDING' || 
 /** The label key of an order's amount: 应付 until it is paid, 实付 after. */
 export const amountLabelKey = (status: OrderRow['status']) =>
   isUnpaid(status) ? 'order.field.dueAmount' : 'order.field.payAmount';
-
-/** An audit action code (order.refund.apply) as an i18n key part (order_refund_apply). */
-export const actionKey = (action: string) => action.replace(/[.-]/g, '_');

@@ -105,6 +105,10 @@ export const detailToInput = (d: ProductDetail): StoredInput => ({
     costPrice: k.costPrice,
     stock: k.stock,
     status: k.status,
+    classId: k.classId,
+    validityMode: k.validityMode,
+    validityDays: k.validityDays,
+    validityDate: k.validityDate,
   })),
 });
 
@@ -119,6 +123,10 @@ export const inputToFormValues = (input: StoredInput): ProductFormValues => {
     costPrice: k.costPrice ? fenToYuan(k.costPrice) : null,
     stock: k.stock,
     status: k.status,
+    classId: k.classId ?? null,
+    validityMode: k.validityMode ?? null,
+    validityDays: k.validityDays ?? null,
+    validityDate: k.validityDate ?? null,
   }));
   return {
     name: input.name,
@@ -180,6 +188,10 @@ export const formValuesToInput = (v: ProductFormValues): ProductInputBody => {
       costPrice: yuanToFen(k.costPrice) ?? 0,
       stock: k.stock,
       status: k.status,
+      classId: k.classId ?? null,
+      validityMode: k.validityMode ?? null,
+      validityDays: k.validityMode === 'DAYS' ? (k.validityDays ?? null) : null,
+      validityDate: k.validityMode === 'DATE' ? (k.validityDate ?? null) : null,
     })),
   };
 };

@@ -29,6 +29,11 @@ export interface FormSku {
   /** null = unlimited (virtual goods). */
   stock: number | null;
   status: 'ENABLED' | 'DISABLED';
+  /** Delivery (step 交付设置): the class this SKU enrols into and its own validity (null = the product's). */
+  classId?: number | null;
+  validityMode?: 'FOREVER' | 'DAYS' | 'DATE' | null;
+  validityDays?: number | null;
+  validityDate?: string | null;
 }
 
 /** The identity of a combination of spec values. */

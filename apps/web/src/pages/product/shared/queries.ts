@@ -15,7 +15,7 @@ export const useCategories = () => {
 export const useDictOptions = (enabled = true) => {
   const query = useQuery({
     queryKey: productKeys.dictOptions,
-    queryFn: getDictOptions,
+    queryFn: (ctx) => getDictOptions(ctx),
     staleTime: 60_000,
     enabled,
   });

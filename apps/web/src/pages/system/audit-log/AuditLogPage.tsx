@@ -1,16 +1,16 @@
 import type { AuditRow } from '@educrm/contract/system';
 import { useQuery } from '@tanstack/react-query';
-import { Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AUDIT_EXPORT_URL, listAuditActions, listAuditLog, systemKeys } from '../../../api/system';
+import { AuditSummary } from '../../../components/AuditText/AuditSummary';
 import type { FilterField } from '../../../components/ResourceTable/listState';
 import { type ResourceColumn, ResourceTable } from '../../../components/ResourceTable/ResourceTable';
+import { auditActionLabel, auditTargetLabel } from '../../../utils/auditText';
 import { parseTime } from '../../../utils/time';
 import { useUserSearch } from '../queries';
 import '../system.css';
-import { auditActionKey, labelOr, targetTypeKey } from './actions';
 
 /** Target types the server writes, for the filter (free text would do, but names are friendlier). */
 const TARGET_TYPES = [
@@ -26,7 +26,19 @@ const TARGET_TYPES = [
   'order',
   'product',
   'job',
+  'client_import_job',
+  'client_tag',
+  'client_limit_config',
+  'client_pool_config',
+  'product_category',
+  'product_sku',
+  'clients',
+  'orders',
+  'route',
 ];
+
+/** Summaries longer than this are ellipsised (the whole text on hover). */
+const SUMMARY_WIDTH = 380;
 
 /** System > Audit log: who did what to which record, when and from where. Read-only. */
 const AuditLogPage = () => {
@@ -41,12 +53,12 @@ const AuditLogPage = () => {
     staleTime: 60_000,
   });
 
-  const actionLabel = (action: string) => labelOr(i18n, auditActionKey(action), action);
-  const targetLabel = (type: string) => labelOr(i18n, targetTypeKey(type), type);
+  const actionLabel = (action: string) => auditActionLabel(i18n, action);
+  const targetLabel = (type: string) => auditTargetLabel(i18n, type);
 
   const filters = useMemo<FilterField[]>(() => {
-    const actionLabel = (action: string) => labelOr(i18n, auditActionKey(action), action);
-    const targetLabel = (type: string) => labelOr(i18n, targetTypeKey(type), type);
+    const actionLabel = (action: string) => auditActionLabel(i18n, action);
+    const targetLabel = (type: string) => auditTargetLabel(i18n, type);
     return [
       {
         type: 'select',
@@ -122,9 +134,7 @@ const AuditLogPage = () => {
       key: 'summary',
       title: t('system.audit.summary'),
       render: (_, r) => (
-        <Tooltip title={r.summary.length > 80 ? r.summary : undefined}>
-          <span>{r.summary.length > 80 ? `${r.summary.slice(0, 80)}…` : r.summary}</span>
-        </Tooltip>
+        <AuditSummary action={r.action} params={r.params} summary={r.summary} maxWidth={SUMMARY_WIDTH} />
       ),
     },
     { key: 'ip', title: t('system.audit.ip'), render: (_, r) => r.ip ?? '-' },

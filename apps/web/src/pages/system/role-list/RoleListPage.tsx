@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ADMIN_ROLE, DATA_SCOPES } from '@educrm/contract/access';
 import { type RoleRow, roleCreate, roleUpdate, USER_STATUSES } from '@educrm/contract/system';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Input, InputNumber, Radio, Select, Tag } from 'antd';
+import { Alert, App, Button, Input, InputNumber, Radio, Select, Switch, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListParams } from '../../../api/list';
@@ -40,6 +40,7 @@ const valuesOf = (role: RoleRow) => ({
   status: role.status,
   sort: role.sort,
   permissions: role.permissions,
+  requireMfa: role.requireMfa,
 });
 
 const RoleForm = ({
@@ -71,6 +72,14 @@ const RoleForm = ({
       <FormField name="dataScope" label={t('system.role.dataScope')} extra={t('system.role.dataScopeHint')}>
         <Select options={DATA_SCOPES.map((s) => ({ value: s, label: t(`dataScope.${s}`) }))} />
       </FormField>
+      <FormField
+        name="requireMfa"
+        label={t('system.role.requireMfa')}
+        extra={t('system.role.requireMfaHint')}
+        valuePropName="checked"
+      >
+        <Switch />
+      </FormField>
       <FormField name="status" label={t('system.role.status')}>
         <Radio.Group
           optionType="button"
@@ -96,7 +105,14 @@ const RoleForm = ({
         title={t('system.role.createTitle')}
         width={640}
         schema={roleCreate}
-        initialValues={{ dataScope: 'SELF', status: 'ENABLED', sort: 0, permissions: [], description: '' }}
+        initialValues={{
+          dataScope: 'SELF',
+          status: 'ENABLED',
+          sort: 0,
+          permissions: [],
+          description: '',
+          requireMfa: false,
+        }}
         onClosed={onClosed}
         onSubmit={(values) => createRole(values as Parameters<typeof createRole>[0])}
         successMessage={t('system.role.created')}
@@ -171,6 +187,11 @@ const RoleListPage = () => {
       render: (_, r) => (r.key === ADMIN_ROLE ? t('system.role.allPermissions') : r.permissions.length),
     },
     { key: 'userCount', title: t('system.role.userCount'), dataIndex: 'userCount' },
+    {
+      key: 'requireMfa',
+      title: t('system.role.requireMfa'),
+      render: (_, r) => (r.requireMfa ? <Tag color="blue">{t('system.role.requireMfaOn')}</Tag> : null),
+    },
     { key: 'sort', title: t('system.role.sort'), dataIndex: 'sort' },
     { key: 'status', title: t('system.role.status'), render: (_, r) => <StatusTag value={r.status} /> },
     {

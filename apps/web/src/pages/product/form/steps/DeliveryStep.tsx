@@ -1,14 +1,17 @@
 import { VALIDITY_MODES } from '@educrm/contract/products';
-import { Alert, DatePicker, Form, InputNumber, Radio } from 'antd';
+import { DatePicker, Form, InputNumber, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { ClassSelect } from '../../../course/shared/AskModal';
 import { Field } from '../Field';
+import type { FormSku } from '../specMatrix';
 
 /** Step 4 (交付设置): how long a purchase is valid and how long it can be refunded. */
 export const DeliveryStep = () => {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const mode = Form.useWatch('validityMode', form) as (typeof VALIDITY_MODES)[number] | undefined;
+  const skus = Form.useWatch('skus', form) as FormSku[] | undefined;
   return (
     <>
       <Field name="validityMode" label={t('product.form.validity')}>
@@ -50,8 +53,19 @@ export const DeliveryStep = () => {
       <Field name="refundDays" label={t('product.form.refundDays')} extra={t('product.form.refundDaysHint')}>
         <InputNumber min={0} max={365} precision={0} suffix={t('product.form.days')} style={{ width: 200 }} />
       </Field>
-      <Form.Item label={t('product.form.classBinding')}>
-        <Alert type="info" showIcon title={t('product.form.classNote')} />
+      <Form.Item label={t('product.form.classBinding')} extra={t('product.form.classNote')}>
+        <div className="delivery-classes" data-testid="delivery-classes">
+          {(skus ?? []).map((k, i) => (
+            <div key={k.id ?? k.skuCode ?? i} className="delivery-classes__row">
+              <span className="delivery-classes__sku">
+                {(k.properties ?? []).map((p) => p.value).join(' / ') || k.skuCode}
+              </span>
+              <Form.Item name={['skus', i, 'classId']} noStyle>
+                <ClassSelect />
+              </Form.Item>
+            </div>
+          ))}
+        </div>
       </Form.Item>
     </>
   );

@@ -1,0 +1,220 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { dayOf, type Fact, type FactValues, PRODUCT_FACTS, SALES_FACTS } from './facts';
+
+/**
+ * Groups the facts of facts.ts, either from the raw tables (their events) or from the daily
+ * aggregates, for any range, bucket and key. Inside these queries a row has `d` (business day)
+ * and the keys k1..k4 (sales: user, department, channel, platform; products: SPU, SKU, platform,
+ * channel), so groupings and scopes are written once for both sources.
+ */
+export type StatTable = 'sales' | 'product';
+
+interface TableDef {
+  name: string;
+  facts: Fact[];
+  keys: [string, string, string, string];
+}
+export const TABLES: Record<StatTable, TableDef> = {
+  sales: {
+    name: 'stat_sales_daily',
+    facts: SALES_FACTS,
+    keys: ['user_id', 'dept_id', 'channel_id', 'platform_id'],
+  },
+  product: {
+    name: 'stat_product_daily',
+    facts: PRODUCT_FACTS,
+    keys: ['spu_id', 'sku_id', 'platform_id', 'channel_id'],
+  },
+};
+
+// ---- business days (Asia/Shanghai, no daylight saving)
+const DAY = 86_400_000;
+/** 00:00 Asia/Shanghai of a business day. */
+export const dayStart = (date: string) => new Date(`${date}T00:00:00+08:00`);
+export const addDays = (date: string, n: number) =>
+  new Date(dayStart(date).getTime() + n * DAY + 8 * 3_600_000).toISOString().slice(0, 10);
+export const businessDay = (t: Date) => new Date(t.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+export const daysBetween = (from: string, to: string): string[] => {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+  return out;
+};
+const dateArray = (days: string[]) => sql`${`{${days.join(',')}}`}::date[]`;
+
+export type Bucket = 'day' | 'week' | 'month' | 'range';
+export interface Grouping {
+  from: string;
+  to: string;
+  bucket: Bucket;
+  /** The grouping key over k1..k4 (e.g. sql`k1`, or sql`0` for one row). */
+  key: SQL;
+  /** A condition over d and k1..k4 (data scope, filters). */
+  where?: SQL;
+  /**
+   * Which days come from the raw tables: `auto` (today and later, and dirty days: the rest from
+   * the aggregates), `all` (raw only), `none` (aggregates only).
+   */
+  live?: 'auto' | 'all' | 'none';
+  /** The current business day (for `auto`). */
+  today?: string;
+}
+export type Grouped = Map<string, { bucket: string; key: number; facts: FactValues }>;
+
+const bucketExpr = (g: Grouping): SQL => {
+  switch (g.bucket) {
+    case 'day':
+      return sql`d`;
+    case 'week':
+      return sql`date_trunc('week', d)::date`;
+    case 'month':
+      return sql`date_trunc('month', d)::date`;
+    default:
+      return sql`${g.from}::date`;
+  }
+};
+
+/** The raw events of some facts, tagged with their fact, over [from, to] business days. */
+const rawEvents = (facts: Fact[], from: string, to: string): SQL => {
+  const a = dayStart(from);
+  const b = dayStart(addDays(to, 1));
+  return sql.join(
+    facts.map(
+      (f) =>
+        sql`SELECT ${f.column}::text AS f, ${dayOf(sql`e.ts`)} AS d, e.k1, e.k2, e.k3, e.k4, e.v FROM (${f.events(a, b)}) e`,
+    ),
+    sql` UNION ALL `,
+  );
+};
+
+/** The aggregate rows with their keys renamed k1..k4. */
+const statRows = (t: TableDef, cols: string[], from: string, to: string, skip: string[]) =>
+  sql`SELECT stat_date AS d, ${sql.raw(t.keys.map((k, i) => `${k} AS k${i + 1}`).join(', '))}${sql.raw(
+    cols.length ? `, ${cols.join(', ')}` : '',
+  )}
+      FROM ${sql.raw(t.name)} WHERE stat_date >= ${from}::date AND stat_date <= ${to}::date
+      ${skip.length ? sql`AND stat_date <> ALL(${dateArray(skip)})` : sql``}`;
+
+export const liveDays = async (db: DbOrTx, g: Grouping, table: StatTable = 'sales'): Promise<string[]> => {
+  const all = daysBetween(g.from, g.to);
+  if (g.live === 'all') return all;
+  if (g.live === 'none') return [];
+  const today = g.today ?? businessDay(new Date());
+  // Dirty days, and (before the first aggregation ever ran) every day.
+  const dirty = await queryRows<{ d: string | null }>(
+    db,
+    sql`SELECT to_char(stat_date, 'YYYY-MM-DD') AS d FROM stat_dirty_date WHERE stat_date >= ${g.from}::date AND stat_date <= ${g.to}::date
+        UNION ALL SELECT NULL WHERE NOT EXISTS (SELECT 1 FROM ${sql.raw(TABLES[table].name)})`,
+  );
+  if (dirty.some((r) => r.d === null)) return all;
+  const set = new Set(dirty.map((r) => r.d));
+  return all.filter((d) => d >= today || set.has(d));
+};
+
+/** Every fact of a table grouped by bucket and key (an exact figure whatever the sources). */
+export const groupFacts = async (db: DbOrTx, table: StatTable, g: Grouping): Promise<Grouped> => {
+  const t = TABLES[table];
+  const live = await liveDays(db, g, table);
+  const allLive = live.length === daysBetween(g.from, g.to).length;
+  const b = bucketExpr(g);
+  const where = g.where ?? sql`TRUE`;
+  const out: Grouped = new Map();
+  const slot = (bucket: string, key: number) => {
+    const id = `${bucket}|${key}`;
+    let s = out.get(id);
+    if (!s) {
+      s = { bucket, key, facts: Object.fromEntries(t.facts.map((f) => [f.column, 0])) };
+      out.set(id, s);
+    }
+    return s;
+  };
+  const sums = t.facts.filter((f) => f.kind === 'sum');
+  const ids = t.facts.filter((f) => f.kind === 'ids');
+  const liveFilter = live.length ? sql`d = ANY(${dateArray(live)})` : sql`FALSE`;
+  const liveFrom = live[0] ?? g.from;
+  const liveTo = live[live.length - 1] ?? g.from;
+
+  // Sums: the aggregates' columns, plus the live days' events (sums simply add up).
+  if (!allLive) {
+    const rows = await queryRows<Record<string, string | number>>(
+      db,
+      sql`SELECT to_char(${b}, 'YYYY-MM-DD') AS b, (${g.key})::bigint AS key,
+          ${sql.raw(sums.map((f) => `sum(${f.column})::bigint AS ${f.column}`).join(', '))}
+          FROM (${statRows(
+            t,
+            sums.map((f) => f.column),
+            g.from,
+            g.to,
+            live,
+          )}) s WHERE ${where} GROUP BY 1, 2`,
+    );
+    for (const r of rows) {
+      const s = slot(String(r.b), Number(r.key));
+      for (const f of sums) s.facts[f.column] = (s.facts[f.column] ?? 0) + Number(r[f.column] ?? 0);
+    }
+  }
+  if (live.length) {
+    const rows = await queryRows<{ b: string; key: string | number; f: string; v: string | number }>(
+      db,
+      sql`SELECT to_char(${b}, 'YYYY-MM-DD') AS b, (${g.key})::bigint AS key, f, sum(v)::bigint AS v
+          FROM (${rawEvents(sums, liveFrom, liveTo)}) x WHERE ${liveFilter} AND ${where} GROUP BY 1, 2, 3`,
+    );
+    for (const r of rows) {
+      const s = slot(r.b, Number(r.key));
+      s.facts[r.f] = (s.facts[r.f] ?? 0) + Number(r.v);
+    }
+  }
+  // Distinct counts: the union of the aggregates' ids and the live days' ids, counted once.
+  if (ids.length) {
+    const parts: SQL[] = [];
+    if (!allLive) {
+      parts.push(
+        sql.join(
+          ids.map(
+            (f) =>
+              sql`SELECT ${f.column}::text AS f, s.d, s.k1, s.k2, s.k3, s.k4, u.v FROM (${statRows(t, [f.column], g.from, g.to, live)}) s
+                  CROSS JOIN LATERAL unnest(s.${sql.raw(f.column)}) AS u(v)`,
+          ),
+          sql` UNION ALL `,
+        ),
+      );
+    }
+    if (live.length)
+      parts.push(sql`SELECT * FROM (${rawEvents(ids, liveFrom, liveTo)}) r WHERE ${liveFilter}`);
+    const rows = await queryRows<{ b: string; key: string | number; f: string; n: number }>(
+      db,
+      sql`SELECT to_char(${b}, 'YYYY-MM-DD') AS b, (${g.key})::bigint AS key, f, count(DISTINCT v)::int AS n
+          FROM (${sql.join(parts, sql` UNION ALL `)}) x WHERE ${where} GROUP BY 1, 2, 3`,
+    );
+    for (const r of rows) slot(r.b, Number(r.key)).facts[r.f] = Number(r.n);
+  }
+  return out;
+};
+
+/**
+ * Recomputes the aggregates of [from, to] from the raw tables (delete and insert in one
+ * transaction: readers see the old or the new rows). Returns the rows written.
+ */
+export const writeDays = async (db: DbOrTx, table: StatTable, from: string, to: string): Promise<number> => {
+  const t = TABLES[table];
+  const cols = t.facts.map((f) =>
+    f.kind === 'sum'
+      ? `coalesce(sum(v) FILTER (WHERE f = '${f.column}'), 0)::bigint`
+      : `coalesce(array_agg(DISTINCT v) FILTER (WHERE f = '${f.column}'), '{}')::bigint[]`,
+  );
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`DELETE FROM ${sql.raw(t.name)} WHERE stat_date >= ${from}::date AND stat_date <= ${to}::date`,
+    );
+    const rows = await queryRows<{ n: number }>(
+      tx,
+      sql`WITH ins AS (
+            INSERT INTO ${sql.raw(t.name)} (stat_date, ${sql.raw(t.keys.join(', '))}, ${sql.raw(t.facts.map((f) => f.column).join(', '))})
+            SELECT d, k1, k2, k3, k4, ${sql.raw(cols.join(', '))}
+            FROM (${rawEvents(t.facts, from, to)}) x GROUP BY d, k1, k2, k3, k4
+            RETURNING 1)
+          SELECT count(*)::int AS n FROM ins`,
+    );
+    return rows[0]?.n ?? 0;
+  });
+};

@@ -1,0 +1,532 @@
+import {
+  type DailyRow,
+  type DataCohort,
+  type DataDaily,
+  type DataDimension,
+  type DataOverview,
+  type DrillLink,
+  FUNNEL_STAGES,
+  type KpiCard,
+  MAX_RANGE_DAYS,
+  type ProductDaily,
+  type ProductOverview,
+  type ProductQuery,
+  type ProductStatRow,
+  type SalesMetric,
+  type SalesSeries,
+  type SalesSeriesQuery,
+  type SalesSeriesRow,
+} from '@educrm/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
+import { writeAudit } from '../../lib/audit';
+import { scopeCondition } from '../../lib/data-scope';
+import { fieldError } from '../../lib/errors';
+import type { Principal } from '../../types';
+import {
+  addDays,
+  type Bucket,
+  businessDay,
+  dayStart,
+  type Grouped,
+  type Grouping,
+  groupFacts,
+} from './engine';
+import type { FactValues } from './facts';
+import { statsRebuildJob } from './jobs';
+import { productMetrics, salesMetrics } from './metrics';
+
+const DIM_KEY: Record<DataDimension, SQL> = {
+  all: sql`0`,
+  dept: sql`k2`,
+  sales: sql`k1`,
+  channel: sql`k3`,
+  platform: sql`k4`,
+};
+
+/** The list filters of a figure: the list page and the filter that shows the rows it counts. */
+export interface DrillScope {
+  from: string;
+  to: string;
+  dimension: DataDimension;
+  key: number;
+}
+/**
+ * Drill-down links are page URLs in the list pages' own URL form (business days YYYY-MM-DD, turned
+ * into the Shanghai day's first and last instant by the list, as its own date filter does).
+ */
+export const salesDrill = (s: DrillScope): Partial<Record<SalesMetric, DrillLink>> => {
+  const start = s.from;
+  const end = s.to;
+  const k = s.key > 0 ? String(s.key) : null;
+  const orderDim: Record<string, string> = {};
+  if (k && s.dimension === 'sales') orderDim.salesUserId = k;
+  if (k && s.dimension === 'dept') orderDim.salesDeptId = k;
+  if (k && s.dimension === 'channel') orderDim.channelId = k;
+  if (k && s.dimension === 'platform') orderDim.sourcePlatformId = k;
+  const orders: DrillLink = { path: '/order/list', query: { payFrom: start, payTo: end, ...orderDim } };
+  const out: Partial<Record<SalesMetric, DrillLink>> = { M11: orders, M12: orders, M16: orders, M19: orders };
+  if (s.dimension === 'all' || s.dimension === 'sales' || s.dimension === 'dept') {
+    const fu: Record<string, string> = { from: start, to: end };
+    if (k && s.dimension === 'sales') fu.createdBy = k;
+    if (k && s.dimension === 'dept') fu.creatorDeptId = k;
+    const followUps: DrillLink = { path: '/client/follow-record-list', query: fu };
+    out.M03 = followUps;
+    out.M04 = followUps;
+  }
+  const cl: Record<string, string> = { createdFrom: start, createdTo: end };
+  if (k && s.dimension === 'channel') cl.channelId = k;
+  if (k && s.dimension === 'platform') cl.sourcePlatformId = k;
+  if (s.dimension !== 'sales' && s.dimension !== 'dept') out.M01 = { path: '/client/list', query: cl };
+  return out;
+};
+
+const checkRange = (from: string, to: string) => {
+  if (to < from) throw fieldError('to', 'invalidValue');
+  if (addDays(from, MAX_RANGE_DAYS) <= to) throw fieldError('to', 'invalidValue');
+};
+
+export class DataCentreService {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+    private readonly queue: JobQueue,
+  ) {
+    queue.register(statsRebuildJob);
+  }
+
+  /** The caller's rows: siyu (SELF) only their own, department scopes their departments. */
+  private salesScope(p: Principal) {
+    return scopeCondition(p, { owner: sql`k1`, dept: sql`k2` });
+  }
+
+  private today() {
+    return businessDay(this.now());
+  }
+
+  async group(p: Principal, g: Omit<Grouping, 'today' | 'where'> & { where?: SQL }): Promise<Grouped> {
+    const where = g.where ? sql`(${g.where}) AND ${this.salesScope(p)}` : this.salesScope(p);
+    return groupFacts(this.db, 'sales', { ...g, where, live: 'auto', today: this.today() });
+  }
+
+  private async names(dimension: DataDimension, keys: number[]): Promise<Map<number, string>> {
+    const ids = keys.filter((k) => k > 0);
+    if (!ids.length || dimension === 'all') return new Map();
+    const table = {
+      sales: sql`SELECT id, nickname AS name FROM admin_user`,
+      dept: sql`SELECT id, name FROM department`,
+      channel: sql`SELECT id, name FROM order_channel`,
+      platform: sql`SELECT id, name FROM source_platform`,
+    }[dimension];
+    const rows = await queryRows<{ id: string; name: string }>(
+      this.db,
+      sql`SELECT * FROM (${table}) t WHERE id = ANY(${`{${ids.join(',')}}`}::bigint[])`,
+    );
+    return new Map(rows.map((r) => [Number(r.id), r.name]));
+  }
+
+  private async seriesRows(
+    grouped: Grouped,
+    dimension: DataDimension,
+    bucket: Bucket,
+    from: string,
+    to: string,
+  ): Promise<SalesSeriesRow[]> {
+    const list = [...grouped.values()].sort((a, b) => a.bucket.localeCompare(b.bucket) || a.key - b.key);
+    const names = await this.names(
+      dimension,
+      list.map((s) => s.key),
+    );
+    return list.map((s) => {
+      const bFrom = bucket === 'range' ? from : s.bucket < from ? from : s.bucket;
+      const bEnd =
+        bucket === 'day'
+          ? s.bucket
+          : bucket === 'week'
+            ? addDays(s.bucket, 6)
+            : bucket === 'month'
+              ? addDays(`${addMonth(s.bucket)}`, -1)
+              : to;
+      return {
+        bucket: s.bucket,
+        key: s.key,
+        name: names.get(s.key) ?? null,
+        metrics: salesMetrics(s.facts),
+        drill: salesDrill({ from: bFrom, to: bEnd > to ? to : bEnd, dimension, key: s.key }),
+      };
+    });
+  }
+
+  /** History: metrics per bucket and dimension, and the range totals per dimension. */
+  async series(p: Principal, q: SalesSeriesQuery): Promise<SalesSeries> {
+    checkRange(q.from, q.to);
+    const key = DIM_KEY[q.dimension];
+    const base = { from: q.from, to: q.to, key };
+    const [rows, totals] = await Promise.all([
+      this.group(p, { ...base, bucket: q.granularity }),
+      this.group(p, { ...base, bucket: 'range' }),
+    ]);
+    return {
+      from: q.from,
+      to: q.to,
+      granularity: q.granularity,
+      dimension: q.dimension,
+      rows: await this.seriesRows(rows, q.dimension, q.granularity, q.from, q.to),
+      totals: await this.seriesRows(totals, q.dimension, 'range', q.from, q.to),
+    };
+  }
+
+  private async total(p: Principal, from: string, to: string): Promise<FactValues> {
+    const g = await this.group(p, { from, to, bucket: 'range', key: sql`0` });
+    return [...g.values()][0]?.facts ?? {};
+  }
+
+  /** Overview: KPI cards with comparisons, 30-day trend, stage funnel, top sales, donuts. */
+  async overview(p: Principal, date?: string): Promise<DataOverview> {
+    const d = date ?? this.today();
+    const monthStart = `${d.slice(0, 7)}-01`;
+    const prevMonthStart = `${addDays(monthStart, -1).slice(0, 7)}-01`;
+    const elapsed = Math.round((dayStart(d).getTime() - dayStart(monthStart).getTime()) / 86_400_000);
+    const prevEnd =
+      addDays(prevMonthStart, elapsed) < monthStart
+        ? addDays(prevMonthStart, elapsed)
+        : addDays(monthStart, -1);
+    const [today, yesterday, mtd, prev] = await Promise.all([
+      this.total(p, d, d),
+      this.total(p, addDays(d, -1), addDays(d, -1)),
+      this.total(p, monthStart, d),
+      this.total(p, prevMonthStart, prevEnd),
+    ]);
+    const CARDS: SalesMetric[] = ['M01', 'M17', 'M12', 'M13', 'M15', 'M07', 'M09'];
+    const cards = (cur: FactValues, ref: FactValues, from: string, to: string): KpiCard[] => {
+      const a = salesMetrics(cur);
+      const b = salesMetrics(ref);
+      const drill = salesDrill({ from, to, dimension: 'all', key: 0 });
+      return CARDS.map((code) => ({ code, value: a[code], reference: b[code], drill: drill[code] ?? null }));
+    };
+    const trendFrom = addDays(d, -29);
+    const [trend, bySales, byChannel, byPlatform] = await Promise.all([
+      this.group(p, { from: trendFrom, to: d, bucket: 'day', key: sql`0` }),
+      this.group(p, { from: monthStart, to: d, bucket: 'range', key: sql`k1` }),
+      this.group(p, { from: monthStart, to: d, bucket: 'range', key: sql`k3` }),
+      this.group(p, { from: monthStart, to: d, bucket: 'range', key: sql`k4` }),
+    ]);
+    const byDay = new Map([...trend.values()].map((s) => [s.bucket, salesMetrics(s.facts)]));
+    const trendRows: DataOverview['trend'] = [];
+    for (let x = trendFrom; x <= d; x = addDays(x, 1)) {
+      const m = byDay.get(x);
+      trendRows.push({ date: x, M12: m?.M12 ?? 0, M13: m?.M13 ?? 0, M15: m?.M15 ?? 0 });
+    }
+    const ranked = async (g: Grouped, dim: DataDimension, code: SalesMetric, limit: number) => {
+      const list = [...g.values()]
+        .map((s) => ({ key: s.key, value: salesMetrics(s.facts)[code] ?? 0 }))
+        .filter((x) => x.value !== 0)
+        .sort((a, b) => b.value - a.value || a.key - b.key)
+        .slice(0, limit);
+      const names = await this.names(
+        dim,
+        list.map((x) => x.key),
+      );
+      return list.map((x) => ({ ...x, name: names.get(x.key) ?? null }));
+    };
+    return {
+      date: d,
+      day: cards(today, yesterday, d, d),
+      month: cards(mtd, prev, monthStart, d),
+      trend: trendRows,
+      funnel: await this.funnel(p, monthStart, d),
+      topSales: await ranked(bySales, 'sales', 'M15', 10),
+      byChannel: await ranked(byChannel, 'channel', 'M12', 20),
+      byPlatform: await ranked(byPlatform, 'platform', 'M12', 20),
+    };
+  }
+
+  /** New clients of the period by the furthest stage reached (a dealt client reached every stage). */
+  private async funnel(p: Principal, from: string, to: string): Promise<DataOverview['funnel']> {
+    const scope = scopeCondition(p, { owner: sql`c.first_owner_user_id`, dept: sql`au.department_id` });
+    const [r] = await queryRows<Record<string, number>>(
+      this.db,
+      sql`SELECT count(*)::int AS "NEW",
+            count(*) FILTER (WHERE c.followed OR c.stage IN ('CONTACTED','INTENT','TRIAL','DEAL'))::int AS "CONTACTED",
+            count(*) FILTER (WHERE c.stage IN ('INTENT','TRIAL','DEAL'))::int AS "INTENT",
+            count(*) FILTER (WHERE c.stage IN ('TRIAL','DEAL'))::int AS "TRIAL",
+            count(*) FILTER (WHERE c.stage = 'DEAL' OR c.first_paid_at IS NOT NULL)::int AS "DEAL"
+          FROM client c LEFT JOIN admin_user au ON au.id = c.first_owner_user_id
+          WHERE c.deleted = false AND c.created_at >= ${dayStart(from)} AND c.created_at < ${dayStart(addDays(to, 1))} AND ${scope}`,
+    );
+    return FUNNEL_STAGES.map((stage) => ({ stage, count: Number(r?.[stage] ?? 0) }));
+  }
+
+  /** Daily data: one day, a row per sales grouped by department with subtotals and a total. */
+  async daily(p: Principal, date: string): Promise<DataDaily> {
+    const [byUser, byDept, all] = await Promise.all([
+      this.group(p, { from: date, to: date, bucket: 'range', key: sql`k1` }),
+      this.group(p, { from: date, to: date, bucket: 'range', key: sql`k2` }),
+      this.group(p, { from: date, to: date, bucket: 'range', key: sql`0` }),
+    ]);
+    const userIds = [...byUser.values()].map((s) => s.key).filter((k) => k > 0);
+    const users = await queryRows<{
+      id: string;
+      nickname: string;
+      department_id: string | null;
+      dept: string | null;
+    }>(
+      this.db,
+      sql`SELECT u.id, u.nickname, u.department_id, d.name AS dept FROM admin_user u LEFT JOIN department d ON d.id = u.department_id
+          WHERE u.id = ANY(${`{${userIds.join(',')}}`}::bigint[])`,
+    );
+    const info = new Map(users.map((u) => [Number(u.id), u]));
+    const deptNames = await this.names(
+      'dept',
+      [...byDept.values()].map((s) => s.key),
+    );
+    const rows: DailyRow[] = [];
+    const deptOf = (userKey: number) => Number(info.get(userKey)?.department_id ?? 0);
+    const depts = [
+      ...new Set(
+        [...byDept.values()].map((s) => s.key).concat([...byUser.values()].map((s) => deptOf(s.key))),
+      ),
+    ].sort((a, b) => (a === 0 ? 1 : b === 0 ? -1 : a - b));
+    for (const dept of depts) {
+      const members = [...byUser.values()]
+        .filter((s) => deptOf(s.key) === dept)
+        .sort((a, b) => a.key - b.key);
+      for (const s of members) {
+        rows.push({
+          kind: 'user',
+          userId: s.key || null,
+          userName: info.get(s.key)?.nickname ?? null,
+          deptId: dept || null,
+          deptName: deptNames.get(dept) ?? info.get(s.key)?.dept ?? null,
+          metrics: salesMetrics(s.facts),
+          drill: salesDrill({ from: date, to: date, dimension: 'sales', key: s.key }),
+        });
+      }
+      const sub = byDept.get(`${date}|${dept}`);
+      if (sub) {
+        rows.push({
+          kind: 'dept',
+          userId: null,
+          userName: null,
+          deptId: dept || null,
+          deptName: deptNames.get(dept) ?? null,
+          metrics: salesMetrics(sub.facts),
+          drill: salesDrill({ from: date, to: date, dimension: 'dept', key: dept }),
+        });
+      }
+    }
+    const total = [...all.values()][0];
+    rows.push({
+      kind: 'total',
+      userId: null,
+      userName: null,
+      deptId: null,
+      deptName: null,
+      metrics: salesMetrics(total?.facts ?? {}),
+      drill: salesDrill({ from: date, to: date, dimension: 'all', key: 0 }),
+    });
+    return { date, rows };
+  }
+
+  /** Lead conversion by cohort month (M21): share of the month's new clients paying within 7/30/90 days. */
+  async cohort(p: Principal, from: string, to: string): Promise<DataCohort> {
+    checkRange(from, to);
+    const scope = scopeCondition(p, { owner: sql`c.first_owner_user_id`, dept: sql`au.department_id` });
+    const rows = await queryRows<{ month: string; clients: number; d7: number; d30: number; d90: number }>(
+      this.db,
+      sql`SELECT to_char(date_trunc('month', c.created_at AT TIME ZONE 'Asia/Shanghai'), 'YYYY-MM') AS month, count(*)::int AS clients,
+            count(*) FILTER (WHERE c.first_paid_at <= c.created_at + interval '7 days')::int AS d7,
+            count(*) FILTER (WHERE c.first_paid_at <= c.created_at + interval '30 days')::int AS d30,
+            count(*) FILTER (WHERE c.first_paid_at <= c.created_at + interval '90 days')::int AS d90
+          FROM client c LEFT JOIN admin_user au ON au.id = c.first_owner_user_id
+          WHERE c.deleted = false AND c.created_at >= ${dayStart(from)} AND c.created_at < ${dayStart(addDays(to, 1))} AND ${scope}
+          GROUP BY 1 ORDER BY 1`,
+    );
+    const share = (n: number, of: number) => (of === 0 ? null : n / of);
+    return {
+      rows: rows.map((r) => ({
+        month: r.month,
+        clients: r.clients,
+        d7: share(r.d7, r.clients),
+        d30: share(r.d30, r.clients),
+        d90: share(r.d90, r.clients),
+      })),
+    };
+  }
+
+  private productWhere(q: ProductQuery): SQL {
+    const c: SQL[] = [sql`TRUE`];
+    if (q.sourcePlatformId !== undefined) c.push(sql`k3 = ${q.sourcePlatformId}`);
+    if (q.channelId !== undefined) c.push(sql`k4 = ${q.channelId}`);
+    if (q.categoryId !== undefined)
+      c.push(
+        sql`k1 IN (SELECT s.id FROM product_spu s WHERE s.category_id = ${q.categoryId} OR s.category_id IN (SELECT id FROM product_category WHERE parent_id = ${q.categoryId}))`,
+      );
+    if (q.status) c.push(sql`k1 IN (SELECT id FROM product_spu WHERE status = ${q.status})`);
+    return sql.join(c, sql` AND `);
+  }
+
+  private productGroup(q: ProductQuery, bucket: Bucket, key: SQL) {
+    return groupFacts(this.db, 'product', {
+      from: q.from,
+      to: q.to,
+      bucket,
+      key,
+      where: this.productWhere(q),
+      live: 'auto',
+      today: this.today(),
+    });
+  }
+
+  private async productRows(g: Grouped, level: 'spu' | 'sku', q: ProductQuery, dated: boolean) {
+    const keys = [...new Set([...g.values()].map((s) => s.key))];
+    const info = await queryRows<{
+      key: string;
+      spu_id: string;
+      sku_id: string | null;
+      name: string;
+      spec: string;
+      category_id: string | null;
+      category: string | null;
+    }>(
+      this.db,
+      level === 'spu'
+        ? sql`SELECT s.id AS key, s.id AS spu_id, NULL AS sku_id, s.name, '' AS spec, s.category_id, c.name AS category
+              FROM product_spu s LEFT JOIN product_category c ON c.id = s.category_id WHERE s.id = ANY(${`{${keys.join(',')}}`}::bigint[])`
+        : sql`SELECT k.id AS key, s.id AS spu_id, k.id AS sku_id, s.name, coalesce((SELECT string_agg(x->>'value', ' / ') FROM jsonb_array_elements(CASE WHEN jsonb_typeof(k.properties) = 'array' THEN k.properties ELSE '[]'::jsonb END) x), k.sku_code) AS spec,
+                s.category_id, c.name AS category
+              FROM product_sku k JOIN product_spu s ON s.id = k.spu_id LEFT JOIN product_category c ON c.id = s.category_id
+              WHERE k.id = ANY(${`{${keys.join(',')}}`}::bigint[])`,
+    );
+    const byKey = new Map(info.map((r) => [Number(r.key), r]));
+    return [...g.values()].map((s): ProductStatRow => {
+      const i = byKey.get(s.key);
+      const spuId = Number(i?.spu_id ?? s.key);
+      const from = dated ? s.bucket : q.from;
+      const to = dated ? s.bucket : q.to;
+      return {
+        date: dated ? s.bucket : null,
+        spuId,
+        skuId: i?.sku_id == null ? null : Number(i.sku_id),
+        name: i?.name ?? '',
+        spec: i?.spec ?? '',
+        categoryId: i?.category_id == null ? null : Number(i.category_id),
+        categoryName: i?.category ?? null,
+        metrics: productMetrics(s.facts),
+        drill: {
+          P01: {
+            path: '/order/list',
+            query: {
+              spuId: String(spuId),
+              payFrom: from,
+              payTo: to,
+              ...(q.channelId ? { channelId: String(q.channelId) } : {}),
+              ...(q.sourcePlatformId ? { sourcePlatformId: String(q.sourcePlatformId) } : {}),
+            },
+          },
+        },
+      };
+    });
+  }
+
+  /** Product daily data: date × SPU (or SKU), P01-P07, with the range totals. */
+  async productDaily(q: ProductQuery): Promise<ProductDaily> {
+    checkRange(q.from, q.to);
+    const key = q.level === 'sku' ? sql`k2` : sql`k1`;
+    const [g, total] = await Promise.all([
+      this.productGroup(q, 'day', key),
+      this.productGroup(q, 'range', sql`0`),
+    ]);
+    const rows = (await this.productRows(g, q.level, q, true)).sort(
+      (a, b) => (b.date ?? '').localeCompare(a.date ?? '') || (b.metrics.P05 ?? 0) - (a.metrics.P05 ?? 0),
+    );
+    return { rows, totals: productMetrics([...total.values()][0]?.facts ?? {}) };
+  }
+
+  /** Product overview: range totals per product ranked by P05, category share, top-5 trend, price bands. */
+  async productOverview(q: ProductQuery): Promise<ProductOverview> {
+    checkRange(q.from, q.to);
+    const [g, cats] = await Promise.all([
+      this.productGroup(q, 'range', q.level === 'sku' ? sql`k2` : sql`k1`),
+      this.productGroup(q, 'range', sql`coalesce((SELECT category_id FROM product_spu WHERE id = k1), 0)`),
+    ]);
+    const rows = (await this.productRows(g, q.level, q, false)).sort(
+      (a, b) => (b.metrics.P05 ?? 0) - (a.metrics.P05 ?? 0) || a.spuId - b.spuId,
+    );
+    const catNames = await queryRows<{ id: string; name: string }>(
+      this.db,
+      sql`SELECT id, name FROM product_category WHERE id = ANY(${`{${[...cats.values()].map((s) => s.key).join(',')}}`}::bigint[])`,
+    );
+    const catName = new Map(catNames.map((c) => [Number(c.id), c.name]));
+    const topSpus = [...new Set(rows.map((r) => r.spuId))].slice(0, 5);
+    const trendRows: ProductOverview['trend'] = [];
+    if (topSpus.length) {
+      const trend = await groupFacts(this.db, 'product', {
+        from: q.from,
+        to: q.to,
+        bucket: 'day',
+        key: sql`k1`,
+        where: sql`${this.productWhere(q)} AND k1 = ANY(${`{${topSpus.join(',')}}`}::bigint[])`,
+        live: 'auto',
+        today: this.today(),
+      });
+      for (const s of trend.values())
+        trendRows.push({ date: s.bucket, spuId: s.key, value: productMetrics(s.facts).P03 ?? 0 });
+      trendRows.sort((a, b) => a.date.localeCompare(b.date) || a.spuId - b.spuId);
+    }
+    const bands = await queryRows<{ band: string; orders: number; amount: string }>(
+      this.db,
+      sql`SELECT band, count(DISTINCT o.id)::int AS orders, sum(i.pay_amount)::bigint AS amount FROM (
+            SELECT i.*, CASE WHEN i.unit_price < 10000 THEN '0-100' WHEN i.unit_price < 50000 THEN '100-500'
+              WHEN i.unit_price < 100000 THEN '500-1000' WHEN i.unit_price < 500000 THEN '1000-5000' ELSE '5000+' END AS band
+            FROM order_item i) i JOIN sales_order o ON o.id = i.order_id
+          WHERE o.pay_time >= ${dayStart(q.from)} AND o.pay_time < ${dayStart(addDays(q.to, 1))}
+            ${q.sourcePlatformId !== undefined ? sql`AND coalesce(o.source_platform_id, 0) = ${q.sourcePlatformId}` : sql``}
+            ${q.channelId !== undefined ? sql`AND coalesce(o.channel_id, 0) = ${q.channelId}` : sql``}
+          GROUP BY band ORDER BY min(i.unit_price)`,
+    );
+    return {
+      rows,
+      byCategory: [...cats.values()]
+        .map((s) => ({
+          key: s.key,
+          name: catName.get(s.key) ?? null,
+          value: productMetrics(s.facts).P03 ?? 0,
+        }))
+        .filter((x) => x.value !== 0)
+        .sort((a, b) => b.value - a.value),
+      trend: trendRows,
+      priceBands: bands.map((b) => ({ band: b.band, orders: b.orders, amount: Number(b.amount) })),
+    };
+  }
+
+  /** Queues the rebuild of a date range (admin), audited; progress on System > Jobs. */
+  async rebuild(p: Principal, from: string, to: string, ip: string) {
+    checkRange(from, to);
+    if (to >= this.today()) throw fieldError('to', 'dateInFuture');
+    await this.queue.ready();
+    const jobId = await this.db.transaction(async (tx) => {
+      const id = await this.queue.send(statsRebuildJob, { from, to, by: p.userId }, { tx });
+      await writeAudit(tx, {
+        actorId: p.userId,
+        actorName: p.username,
+        action: 'data.rebuild',
+        targetType: 'stat',
+        targetId: `${from}..${to}`,
+        summary: `data centre aggregates rebuilt for ${from} .. ${to}`,
+        ip,
+      });
+      return id;
+    });
+    const days = Math.round((dayStart(to).getTime() - dayStart(from).getTime()) / 86_400_000) + 1;
+    return { jobId, days };
+  }
+}
+
+const addMonth = (monthStart: string) => {
+  const [y, m] = monthStart.split('-').map(Number) as [number, number];
+  const ny = m === 12 ? y + 1 : y;
+  const nm = m === 12 ? 1 : m + 1;
+  return `${ny}-${String(nm).padStart(2, '0')}-01`;
+};

@@ -1,0 +1,53 @@
+import { createHash, createHmac } from 'node:crypto';
+
+/** TC3-HMAC-SHA256 (Tencent Cloud API 3.0 signing, reference/providers.md 3.3), our own code. */
+const sha256hex = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+const hmac = (key: Buffer | string, s: string) => createHmac('sha256', key).update(s, 'utf8').digest();
+
+export interface Tc3Input {
+  secretId: string;
+  secretKey: string;
+  service: string;
+  /** Host without port, as signed. */
+  host: string;
+  contentType: string;
+  payload: string;
+  timestamp: number;
+}
+
+export const tc3Signature = (i: Omit<Tc3Input, 'secretId'>) => {
+  const date = new Date(i.timestamp * 1000).toISOString().slice(0, 10);
+  const canonical = [
+    'POST',
+    '/',
+    '',
+    `content-type:${i.contentType}\nhost:${i.host}\n`,
+    'content-type;host',
+    sha256hex(i.payload),
+  ].join('\n');
+  const scope = `${date}/${i.service}/tc3_request`;
+  const toSign = `TC3-HMAC-SHA256\n${i.timestamp}\n${scope}\n${sha256hex(canonical)}`;
+  const signing = hmac(hmac(hmac(`TC3${i.secretKey}`, date), i.service), 'tc3_request');
+  return { scope, signature: createHmac('sha256', signing).update(toSign, 'utf8').digest('hex') };
+};
+
+export const tc3Authorization = (i: Tc3Input) => {
+  const { scope, signature } = tc3Signature(i);
+  return `TC3-HMAC-SHA256 Credential=${i.secretId}/${scope}, SignedHeaders=content-type;host, Signature=${signature}`;
+};
+
+/** Parses an Authorization header back into its parts (the callback-free direction: tests, tools). */
+export const parseTc3Authorization = (header: string) => {
+  const m =
+    /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/([^/]+)\/tc3_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(
+      header,
+    );
+  if (!m) return null;
+  return {
+    secretId: m[1] as string,
+    date: m[2] as string,
+    service: m[3] as string,
+    signedHeaders: m[4] as string,
+    signature: m[5] as string,
+  };
+};

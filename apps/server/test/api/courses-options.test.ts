@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/app';
+import { userId } from '../support/commerce';
+
+let t: TestApp;
+let admin: string;
+let zhongtai: string;
+let chakan: string;
+let siyu: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin', ADMIN_PASSWORD);
+  zhongtai = await t.login('zhongtai1', DEMO_PASSWORD);
+  chakan = await t.login('chakan1', DEMO_PASSWORD);
+  siyu = await t.login('siyu1', DEMO_PASSWORD);
+});
+afterAll(async () => t.close());
+
+describe('pickers of the course pages', () => {
+  it('staff options: every course role reads enabled users by name; chosen ids always come back', async () => {
+    for (const token of [admin, zhongtai, chakan, siyu]) {
+      const res = await t.call('GET', '/api/v1/course/staff-options?keyword=zhongtai', { token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.items.map((u: { username: string }) => u.username)).toContain('zhongtai1');
+      expect(res.body.data.items.every((u: { username: string; name: string }) => u.name)).toBe(true);
+    }
+    const siyuId = await userId(t, 'siyu1');
+    const disabled = await t.call('POST', `/api/v1/system/admin-users/${siyuId}/disable`, { token: admin });
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    const plain = await t.call('GET', '/api/v1/course/staff-options?keyword=siyu1', { token: admin });
+    expect(plain.body.data.items.map((u: { id: number }) => u.id)).not.toContain(siyuId);
+    const chosen = await t.call('GET', `/api/v1/course/staff-options?keyword=siyu1&ids=${siyuId}`, {
+      token: admin,
+    });
+    expect(chosen.body.data.items.map((u: { id: number }) => u.id)).toContain(siyuId);
+    expect((await t.call('GET', '/api/v1/course/staff-options?ids=1;2', { token: admin })).status).toBe(400);
+    expect((await t.call('GET', '/api/v1/course/staff-options')).status).toBe(401);
+  });
+
+  it('class options: by name or code; named ids always come back, archived ones only then', async () => {
+    const mk = async (code: string) =>
+      (await t.call('POST', '/api/v1/course/classes', { token: admin, body: { name: `选项${code}`, code } }))
+        .body.data as { id: number; version: number };
+    const a = await mk('OPT-A');
+    const b = await mk('OPT-B');
+    for (const to of ['ENROLLING', 'IN_PROGRESS', 'FINISHED', 'ARCHIVED']) {
+      const cur = (await t.call('GET', `/api/v1/course/classes/${b.id}`, { token: admin })).body.data;
+      const moved = await t.call('POST', `/api/v1/course/classes/${b.id}/status`, {
+        token: admin,
+        body: { status: to, version: cur.version },
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    }
+    const codes = async (q: string) =>
+      (await t.call('GET', `/api/v1/course/classes/options?${q}`, { token: chakan })).body.data.items.map(
+        (c: { code: string }) => c.code,
+      );
+    expect(await codes('keyword=OPT')).toEqual(['OPT-A']);
+    expect((await codes(`keyword=nothing&ids=${b.id},${a.id}`)).sort()).toEqual(['OPT-A', 'OPT-B']);
+    expect((await t.call('GET', '/api/v1/course/classes/options?ids=x', { token: chakan })).status).toBe(400);
+  });
+
+  it('grades, platforms and channels for the class form and member filters: zhongtai and chakan read them', async () => {
+    for (const token of [zhongtai, chakan]) {
+      const res = await t.call('GET', '/api/v1/dict/options', { token });
+      expect(res.status).toBe(200);
+      expect(Array.isArray(res.body.data.grades)).toBe(true);
+    }
+  });
+});
+
+describe('member nickname search', () => {
+  it('Chinese text matches exactly (LIKE), Latin letters ignore case (ILIKE); wildcards are literal', async () => {
+    const rows = [
+      { mobile: '13900139001', nickname: '乐乐妈妈' },
+      { mobile: '13900139002', nickname: 'Amy妈妈' },
+      { mobile: '13900139003', nickname: '100%_满分' },
+    ];
+    const imp = await t.call('POST', '/api/v1/members/import', { token: admin, body: { rows } });
+    expect(imp.body.data.succeeded).toBe(3);
+    for (const [q, want] of [
+      ['乐乐妈', ['乐乐妈妈']],
+      ['amy', ['Amy妈妈']],
+      ['AMY妈', ['Amy妈妈']],
+      ['0%_满', ['100%_满分']],
+      ['%_', ['100%_满分']],
+      ['乐乐爸', []],
+    ] as const) {
+      const res = await t.call('GET', `/api/v1/members?keyword=${encodeURIComponent(q)}`, { token: chakan });
+      expect(res.body.data.items.map((m: { nickname: string }) => m.nickname).sort(), q).toEqual([...want]);
+    }
+  });
+});

@@ -1,0 +1,9 @@
+import { groupRoute, pageRoute } from '../group';
+
+/** Enterprise WeChat (DOMAIN section 9): apps, members, external contacts, tags. */
+export const wecomRoutes = groupRoute('wecom', { title: 'wecom', icon: 'wechat' }, [
+  pageRoute('wecom.app-list', { page: () => import('../../pages/wecom/app-list/AppListPage') }),
+  pageRoute('wecom.member-list', { page: () => import('../../pages/wecom/member-list/MemberListPage') }),
+  pageRoute('wecom.contact-list', { page: () => import('../../pages/wecom/contact-list/ContactListPage') }),
+  pageRoute('wecom.tag-list', { page: () => import('../../pages/wecom/tag-list/TagListPage') }),
+]);

@@ -1,0 +1,165 @@
+// `npx tsx bench/data-centre.ts` (PostgreSQL: DATABASE_URL, default the local server; loopback only).
+// Loads the bench data set (bench/lib/clients-data.mjs and orders-data.mjs: --clients, --follow-ups,
+// --orders with lines and refunds; default 1,000,000 / 3,000,000 / 2,000,000), then measures:
+// 1. rebuilding a year of aggregates (the admin rebuild: one transaction per day), and one day;
+// 2. the data-centre requests (DataCentreService, the SQL the API runs) at --connections callers
+//    at once (default 10), --samples calls each: history of a year by day / by month per sales,
+//    overview, daily, product daily and product overview of a year; p50 / p95 per view; target p95 <= 50 ms.
+// Creates and drops the database educrm_bench_data. Prints one JSON line last.
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client';
+import { runMigrations } from '../apps/server/src/db/migrate';
+import type { JobQueue } from '../apps/server/src/jobs/queue';
+import { addDays, businessDay, daysBetween } from '../apps/server/src/modules/data-centre/engine';
+import { recomputeDays } from '../apps/server/src/modules/data-centre/jobs';
+import { DataCentreService } from '../apps/server/src/modules/data-centre/service';
+import type { Principal } from '../apps/server/src/types';
+// @ts-expect-error plain ESM loaders shared with the other benches
+import { loadClients, seedReferenceData } from './lib/clients-data.mjs';
+// @ts-expect-error plain ESM loaders shared with the other benches
+import { loadOrders } from './lib/orders-data.mjs';
+
+const arg = (name: string, fallback: number) => {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return hit ? Number(hit.split('=')[1]) : fallback;
+};
+const CLIENTS = arg('clients', 1_000_000);
+const FOLLOW_UPS = arg('follow-ups', 3_000_000);
+const ORDERS = arg('orders', 2_000_000);
+const CONNECTIONS = arg('connections', 10);
+const SAMPLES = arg('samples', 20);
+const admin = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+if (!['127.0.0.1', 'localhost', '::1'].includes(admin.hostname)) throw new Error('loopback PostgreSQL only');
+const NAME = 'educrm_bench_data';
+
+const exec = async (url: string, text: string) => {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await c.query(text);
+  } finally {
+    await c.end();
+  }
+};
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] as number;
+};
+
+const main = async () => {
+  await exec(admin.toString(), `DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
+  await exec(admin.toString(), `CREATE DATABASE ${NAME}`);
+  const url = new URL(admin.toString());
+  url.pathname = `/${NAME}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: CONNECTIONS * 4 + 2 });
+  const out: Record<string, unknown> = { clients: CLIENTS, followUps: FOLLOW_UPS, orders: ORDERS };
+  try {
+    await runMigrations(database);
+    const c = new pg.Client({ connectionString: url.toString() });
+    await c.connect();
+    const t0 = performance.now();
+    const ref = await seedReferenceData(c);
+    await loadClients(c, ref, { clients: CLIENTS, followUps: FOLLOW_UPS });
+    await loadOrders(c, { orders: ORDERS, clients: CLIENTS });
+    await c.query('ANALYZE');
+    out.loadSeconds = Math.round((performance.now() - t0) / 1000);
+    const someUser = Number(
+      (await c.query('SELECT sales_user_id AS id FROM sales_order WHERE sales_user_id IS NOT NULL LIMIT 1'))
+        .rows[0]?.id,
+    );
+    await c.end();
+
+    // ---- 1. rebuild a year, then one day ---------------------------------------------------------
+    const today = businessDay(new Date());
+    const yearFrom = addDays(today, -365);
+    const yesterday = addDays(today, -1);
+    const tYear = performance.now();
+    const year = await recomputeDays(database.db, daysBetween(yearFrom, yesterday));
+    out.rebuildYearSeconds = Math.round((performance.now() - tYear) / 100) / 10;
+    out.rebuildYearRows = year.rows;
+    const dayTimes: number[] = [];
+    for (let i = 1; i <= 3; i++) {
+      const t = performance.now();
+      await recomputeDays(database.db, [addDays(today, -i)]);
+      dayTimes.push(performance.now() - t);
+    }
+    out.recomputeDayMs = Math.round(Math.max(...dayTimes));
+    console.log(
+      `rebuild a year: ${out.rebuildYearSeconds} s (${year.rows} rows); one day: ${out.recomputeDayMs} ms`,
+    );
+    await exec(url.toString(), 'ANALYZE stat_sales_daily; ANALYZE stat_product_daily');
+
+    // ---- 2. the requests ------------------------------------------------------------------------
+    const svc = new DataCentreService(database.db, () => new Date(), {
+      register() {},
+    } as unknown as JobQueue);
+    const adminP = {
+      userId: 1,
+      dataScope: 'ALL',
+      departmentId: null,
+      permissions: new Set(),
+    } as unknown as Principal;
+    const siyuP = {
+      userId: someUser,
+      dataScope: 'SELF',
+      departmentId: null,
+      permissions: new Set(),
+    } as unknown as Principal;
+    const views: [string, () => Promise<unknown>][] = [
+      [
+        'history 1y by day (all)',
+        () => svc.series(adminP, { from: yearFrom, to: yesterday, granularity: 'day', dimension: 'all' }),
+      ],
+      [
+        'history 1y by month per sales',
+        () => svc.series(adminP, { from: yearFrom, to: yesterday, granularity: 'month', dimension: 'sales' }),
+      ],
+      [
+        'history 1y by week per channel',
+        () =>
+          svc.series(adminP, { from: yearFrom, to: yesterday, granularity: 'week', dimension: 'channel' }),
+      ],
+      [
+        'history 30d by day (siyu)',
+        () =>
+          svc.series(siyuP, { from: addDays(today, -30), to: today, granularity: 'day', dimension: 'sales' }),
+      ],
+      ['overview (admin)', () => svc.overview(adminP)],
+      ['daily yesterday (admin)', () => svc.daily(adminP, yesterday)],
+      [
+        'product daily 30d',
+        () => svc.productDaily({ from: addDays(today, -30), to: yesterday, level: 'spu' }),
+      ],
+      ['product overview 1y', () => svc.productOverview({ from: yearFrom, to: yesterday, level: 'spu' })],
+    ];
+    const results: Record<string, { p50: number; p95: number }> = {};
+    for (const [name, fn] of views) {
+      await fn(); // warm-up
+      const times: number[] = [];
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, async () => {
+          for (let i = 0; i < SAMPLES; i++) {
+            const t = performance.now();
+            await fn();
+            times.push(performance.now() - t);
+          }
+        }),
+      );
+      results[name] = { p50: Math.round(pct(times, 50)), p95: Math.round(pct(times, 95)) };
+      console.log(
+        `${name.padEnd(34)} p50 ${results[name].p50} ms  p95 ${results[name].p95} ms  ${results[name].p95 <= 50 ? 'PASS' : 'FAIL'}`,
+      );
+    }
+    out.views = results;
+  } finally {
+    await database.close();
+    await exec(admin.toString(), `DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
+  }
+  console.log(JSON.stringify(out));
+};
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,134 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, expect, inject, test } from 'vitest';
+import { type BrowserSession, screenshot } from '../support/browser';
+import { open } from './shell-support';
+import {
+  adminApi,
+  clickInDialog,
+  noDialog,
+  openConsole,
+  quietTables,
+  row,
+  screenshotOnFailure,
+  settle,
+  signInAdmin,
+  unique,
+  visibleDialog,
+} from './system-support';
+
+/**
+ * The course pages' forms (issue 10): the class form's staff pickers, a member linked to a client,
+ * and the per-row answer of a student import.
+ */
+const baseURL = inject('baseURL');
+type Api = Awaited<ReturnType<typeof adminApi>>;
+let api: Api;
+let admin: BrowserSession;
+let current: Page | undefined;
+const klass = { name: unique('表单E2E班'), code: unique('FORM-E2E-') };
+let classId = 0;
+
+beforeAll(async () => {
+  api = await adminApi(baseURL);
+  classId = (await api.call<{ id: number }>('POST', '/v1/course/classes', { ...klass, capacity: 10 })).id;
+  admin = await openConsole('zh-CN');
+  await signInAdmin(admin.context, baseURL);
+  current = admin.page;
+});
+afterAll(async () => {
+  await admin?.close();
+});
+beforeEach(() => {
+  screenshotOnFailure(() => current);
+});
+
+/** Types into the select labelled `label` in the dialog and picks the option containing `option`. */
+const pick = async (page: Page, label: string, typed: string, option: string) => {
+  const input = visibleDialog(page).getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(typed);
+  await page
+    .locator('.ant-select-dropdown')
+    .filter({ visible: true })
+    .locator('.ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
+};
+
+test('class form: head teacher and teachers picked by name are saved and listed', async () => {
+  const { page } = admin;
+  await open(
+    page,
+    baseURL,
+    `/course/class-list?keyword=${encodeURIComponent(klass.code)}`,
+    'class-list-page',
+  );
+  await quietTables(page);
+  await row(page, klass.name).getByRole('button', { name: '编辑班级' }).click();
+  await settle(page);
+  await pick(page, '班主任', 'zhongtai1', 'zhongtai1');
+  await pick(page, '授课老师', 'admin', '(admin)');
+  await page.keyboard.press('Escape');
+  await screenshot(page, 'courses-class-form-filled-zh');
+  await clickInDialog(page, '确定');
+  await noDialog(page);
+  await quietTables(page);
+  const saved = await api.call<{
+    headTeacher: { username?: string; name: string } | null;
+    teachers: unknown[];
+  }>('GET', `/v1/course/classes/${classId}`);
+  expect(saved.headTeacher?.name).toBeTruthy();
+  expect(saved.teachers).toHaveLength(1);
+  expect(await row(page, klass.name).textContent()).toContain(saved.headTeacher?.name ?? '?');
+});
+
+test('student import answers per row: failures with their reason', async () => {
+  const { page } = admin;
+  const good = `136${String(Date.now()).slice(-8)}`;
+  await open(page, baseURL, `/course/student-list?classId=${classId}`, 'student-list-page');
+  await quietTables(page);
+  await page.getByRole('button', { name: '批量导入' }).click();
+  await settle(page);
+  await visibleDialog(page).locator('textarea').fill(`${good}\n12345\n${good}`);
+  await clickInDialog(page, '确定');
+  const result = page.locator('.ant-modal').filter({ hasText: '成功 1 条，失败 2 条' });
+  await result.waitFor();
+  const rows = result.locator('.ant-table-row');
+  expect(await rows.count()).toBe(3);
+  // Failed rows first, each with its reason.
+  expect(await rows.nth(0).textContent()).toContain('失败');
+  expect(await rows.nth(1).textContent()).toContain('失败');
+  expect(await rows.nth(2).textContent()).toContain('成功');
+  expect((await rows.nth(0).locator('td').last().textContent())?.length).toBeGreaterThan(1);
+  await screenshot(page, 'courses-student-import-result-zh');
+  await result.getByRole('button', { name: /确\s?定/ }).click();
+  await noDialog(page);
+});
+
+test('members: admin creates one in the page and links it to a client', async () => {
+  const { page } = admin;
+  const mobile = `134${String(Date.now()).slice(-8)}`;
+  const clientName = unique('关联家长');
+  const clientMobile = `133${String(Date.now()).slice(-8)}`;
+  await api.call('POST', '/v1/clients', { name: clientName, mobile: clientMobile });
+  await open(page, baseURL, '/member/list', 'member-list-page');
+  await quietTables(page);
+  await page.getByRole('button', { name: '新建用户' }).click();
+  await settle(page);
+  await visibleDialog(page).getByLabel('手机号').fill(mobile);
+  await visibleDialog(page).getByLabel('昵称').fill('表单小明');
+  await clickInDialog(page, '确定');
+  await noDialog(page);
+  await open(page, baseURL, `/member/list?keyword=${mobile}`, 'member-list-page');
+  await quietTables(page);
+  const m = row(page, '表单小明');
+  await m.waitFor();
+  await m.getByRole('button', { name: '关联客户' }).click();
+  await settle(page);
+  await pick(page, '关联客户', clientName, clientName);
+  await clickInDialog(page, '确定');
+  await noDialog(page);
+  await quietTables(page);
+  await row(page, '表单小明').filter({ hasText: clientName }).waitFor();
+});

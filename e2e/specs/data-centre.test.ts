@@ -1,0 +1,142 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, expect, inject, test } from 'vitest';
+import { type BrowserSession, openBrowser, screenshot } from '../support/browser';
+import { open, signIn } from './shell-support';
+import { adminApi, quietTables, screenshotOnFailure, signInAdmin } from './system-support';
+
+/**
+ * Issue 13 in the browser: the five data-centre pages open with their charts (series read from the
+ * ECharts instances), a figure drills down to the order list with the same filter, siyu sees only
+ * their own daily row, and every page is captured in zh and en at 1440 and 991 px.
+ */
+const baseURL = inject('baseURL');
+let session: BrowserSession | undefined;
+
+const day = (offset: number) =>
+  new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+
+interface JobInfo {
+  name: string;
+  lastRuns: { status: string; trigger: string }[];
+}
+
+/** The aggregates of the last 90 days, rebuilt through the admin command (a queue job). */
+beforeAll(async () => {
+  const api = await adminApi(baseURL);
+  await api.call('POST', '/v1/data/rebuild', { from: day(-90), to: day(-1) });
+  for (let i = 0; i < 300; i++) {
+    const jobs = await api.call<{ items: JobInfo[] } | JobInfo[]>('GET', '/v1/system/jobs');
+    const list = Array.isArray(jobs) ? jobs : jobs.items;
+    const rebuild = list.find((j) => j.name === 'data.stats-rebuild');
+    if (rebuild?.lastRuns.some((r) => r.status === 'SUCCESS')) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}, 120_000);
+afterAll(async () => session?.close());
+beforeEach(() => {
+  screenshotOnFailure(() => session?.page);
+});
+
+/** The series of the chart with this test id, read from its ECharts instance. */
+const seriesOf = (page: Page, testId: string) =>
+  page
+    .waitForFunction(
+      (id) => {
+        const el = document.querySelector(`[data-testid="${id}"]`) as
+          | (HTMLElement & { __chart?: { getOption(): { series: { name?: string; data: unknown[] }[] } } })
+          | null;
+        const series = el?.__chart?.getOption().series;
+        return series?.length ? series.map((s) => ({ name: s.name ?? '', data: s.data })) : null;
+      },
+      testId,
+      { timeout: 15_000 },
+    )
+    .then((h) => h.jsonValue() as Promise<{ name: string; data: unknown[] }[]>);
+
+const PAGES = [
+  { path: '/data/overview', testId: 'data-overview-page', name: 'data-overview' },
+  { path: '/data/history', testId: 'data-history-page', name: 'data-history' },
+  { path: '/data/daily', testId: 'data-daily-page', name: 'data-daily' },
+  { path: '/data/product-daily', testId: 'data-product-daily-page', name: 'data-product-daily' },
+  { path: '/data/product-overview', testId: 'data-product-overview-page', name: 'data-product-overview' },
+];
+
+test('overview: KPI cards, the 30-day trend, funnel and donuts drawn by ECharts; a figure drills down', async () => {
+  session = await openBrowser({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+  await signInAdmin(session.context, baseURL);
+  const { page } = session;
+  await open(page, baseURL, '/data/overview', 'data-overview-page');
+  const trend = await seriesOf(page, 'chart-trend');
+  expect(trend.map((s) => s.name)).toEqual(['支付金额', '退款金额', '净收入']);
+  expect(trend[0]?.data).toHaveLength(30);
+  const funnel = await seriesOf(page, 'chart-funnel');
+  expect(((funnel[0]?.data ?? []) as { name: string }[]).map((d) => d.name)).toEqual([
+    '新增',
+    '已跟进',
+    '有意向',
+    '已试听',
+    '已成交',
+  ]);
+  await page.locator('[data-testid="data-kpis-month"] [data-code="M12"] a').click();
+  await page.waitForURL(/\/order\/list\?payFrom=\d{4}-\d{2}-\d{2}/);
+  expect(new URL(page.url()).searchParams.get('payTo')).toBeTruthy();
+  await page.waitForSelector('.ant-table');
+  await session.close();
+  session = undefined;
+});
+
+test('history: granularity and dimension switch the chart; export is offered to admin', async () => {
+  session = await openBrowser({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+  await signInAdmin(session.context, baseURL);
+  const { page } = session;
+  await open(page, baseURL, '/data/history', 'data-history-page');
+  const daily = await seriesOf(page, 'chart-history');
+  expect(daily[0]?.data.length).toBe(30);
+  await page.getByText('按周', { exact: true }).click();
+  await page.waitForFunction(() => {
+    const el = document.querySelector('[data-testid="chart-history"]') as
+      | (HTMLElement & { __chart?: { getOption(): { xAxis: { data: string[] }[] } } })
+      | null;
+    return (el?.__chart?.getOption().xAxis[0]?.data.length ?? 99) <= 6;
+  });
+  await quietTables(page);
+  await page.waitForSelector('[data-testid="cohort-panel"] .ant-table');
+  expect(await page.getByRole('button', { name: /导出/ }).count()).toBeGreaterThan(0);
+  await session.close();
+  session = undefined;
+});
+
+test('siyu sees the daily page with their own row only', async () => {
+  session = await openBrowser({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+  await signIn(session.context, baseURL, 'siyu1');
+  const { page } = session;
+  await open(page, baseURL, '/data/daily', 'data-daily-page');
+  await quietTables(page);
+  // Rows are keyed kind|dept|user: every user row is the same user (siyu's own), then subtotal and total.
+  const keys = await page
+    .locator('[data-testid="daily-table"] tbody tr[data-row-key]')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key') ?? ''));
+  const users = new Set(keys.filter((k) => k.startsWith('user|')).map((k) => k.split('|')[2]));
+  expect(users.size).toBeLessThanOrEqual(1);
+  expect(keys.at(-1)?.startsWith('total|')).toBe(true);
+  await session.close();
+  session = undefined;
+});
+
+for (const locale of ['zh-CN', 'en-US']) {
+  for (const width of [1440, 991]) {
+    test(`screenshots of every data page (${locale}, ${width} px)`, async () => {
+      session = await openBrowser({ locale, viewport: { width, height: 1000 } });
+      await signInAdmin(session.context, baseURL);
+      const { page } = session;
+      for (const p of PAGES) {
+        await open(page, baseURL, p.path, p.testId);
+        await quietTables(page);
+        await page.waitForTimeout(600);
+        await screenshot(page, `${p.name}-${locale.slice(0, 2)}-${width}`);
+      }
+      await session.close();
+      session = undefined;
+    }, 120_000);
+  }
+}

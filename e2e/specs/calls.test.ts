@@ -4,6 +4,7 @@ import { createClientAs, drawer, staffId, steady } from './client-support';
 import { open, signIn } from './shell-support';
 import {
   adminApi,
+  chooseOption,
   label,
   openConsole,
   row,
@@ -56,8 +57,12 @@ beforeAll(async () => {
   const signs = await call<{ items: { id: number; status: string }[] }>('GET', '/v1/sms/signs');
   if (!signs.items.some((s) => s.status === 'APPROVED')) {
     const sign = await call<{ id: number }>('POST', '/v1/sms/signs', { name: '某某教育', isDefault: true });
-    await new Promise((r) => setTimeout(r, 1600));
-    await call('POST', `/v1/sms/signs/${sign.id}/sync`);
+    // the sandbox reviews after its delay: sync until the signature is approved
+    for (let i = 0; i < 20; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      const synced = await call<{ status: string }>('POST', `/v1/sms/signs/${sign.id}/sync`);
+      if (synced.status === 'APPROVED') break;
+    }
   }
   sales = await openConsole('zh-CN');
   await signIn(sales.context, baseURL, 'siyu1');
@@ -114,13 +119,7 @@ test('admin drafts a template, submits it, sees it approved, sends it to a clien
   const form = drawer(page, '新增短信模板');
   await form.getByLabel('模板编码').fill(code);
   await form.getByLabel('模板名称').fill(tplName);
-  await form.getByLabel('签名').click();
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ visible: true })
-    .filter({ hasText: '已通过' })
-    .first()
-    .click();
+  await chooseOption(page, form.getByLabel('签名'), '已通过');
   await form.getByLabel('内容').fill('${name}家长您好，${course}将于本周六上午开课，请准时参加');
   await form.getByTestId('template-params').getByText('course').waitFor();
   await form.getByRole('button', { name: label('保存') }).click();
@@ -144,13 +143,7 @@ test('admin drafts a template, submits it, sees it approved, sends it to a clien
   const detail = drawer(page, client.name);
   await detail.getByTestId('client-sms').click();
   const dialog = page.locator('.ant-modal').filter({ visible: true });
-  await dialog.getByLabel('短信模板').click();
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ visible: true })
-    .filter({ hasText: tplName })
-    .first()
-    .click();
+  await chooseOption(page, dialog.getByLabel('短信模板'), tplName);
   await dialog.getByLabel('course').fill('数学');
   // The preview follows the typed value (a re-render after the input).
   await expect

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from '../support/browser';
 import { ADMIN_PASSWORD } from '../support/server';
@@ -168,6 +168,30 @@ export const visibleDialog = (page: Page) =>
 /** The table row whose text contains `text`. */
 export const row = (page: Page, text: string) =>
   page.locator('.ant-table-row').filter({ visible: true }).filter({ hasText: text });
+
+/**
+ * Opens a select by clicking `opener` and picks the visible option containing `text`. A click that
+ * lands while a drawer still animates may leave the list closed, so it closes and retries; the last
+ * failure names the options that were shown.
+ */
+export const chooseOption = async (page: Page, opener: Locator, text: string) => {
+  const options = page.locator('.ant-select-item-option').filter({ visible: true });
+  for (let attempt = 1; ; attempt++) {
+    await opener.click();
+    const option = options.filter({ hasText: text }).first();
+    try {
+      await option.waitFor({ timeout: 5_000 });
+      await option.click();
+      return;
+    } catch (e) {
+      if (attempt >= 4) {
+        const shown = await options.allTextContents();
+        throw new Error(`no option "${text}" among [${shown.join(' | ')}]`, { cause: e });
+      }
+      await page.keyboard.press('Escape');
+    }
+  }
+};
 
 /** Waits for a success or error message with this text. */
 export const toast = (page: Page, text: string | RegExp) =>

@@ -22,6 +22,9 @@ export const recomputeDays = async (
       );
     });
     done++;
+    // On the embedded database every query runs on this thread: between two days, let the
+    // requests that arrived meanwhile in (a whole history would otherwise hold them all).
+    await new Promise((r) => setImmediate(r));
     if (done % 5 === 0 || done === days.length) await progress({ done, total: days.length, rows });
   }
   return { days: days.length, rows };
@@ -97,12 +100,7 @@ export const ensureStats = async (db: Db, queue: JobQueue) => {
     sql`SELECT EXISTS (SELECT 1 FROM stat_sales_daily) AS any`,
   );
   if (r?.any) return;
-  // Five minutes after start, not at once: on the embedded database the first build of the whole
-  // history holds its only connection, and a server that has just started is being signed in to.
-  // Until it has run, every day is computed live (exact, only slower on long ranges).
-  await queue.send(
-    statsNightlyJob,
-    {},
-    { singletonKey: 'stats-first-run', trigger: 'MANUAL', startAfter: 300 },
-  );
+  // At once: the build gives way to requests between days (recomputeDays), while until it has run
+  // every day is computed live from the raw tables, which is slow on long ranges.
+  await queue.send(statsNightlyJob, {}, { singletonKey: 'stats-first-run', trigger: 'MANUAL' });
 };

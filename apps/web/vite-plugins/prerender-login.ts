@@ -21,7 +21,7 @@ interface LoginAssets {
 
 /**
  * index.html turned into the login page of one language: its markup, title, lang, CSS and chunk.
- * antd's prebuilt stylesheet (antd-styles.ts) is left out: the login page has no antd.
+ * antd's prebuilt stylesheets (antd-styles.ts) are left out: the login page has no antd.
  */
 export const loginHtml = (indexHtml: string, page: PrerenderedLogin, assets: LoginAssets): string => {
   if (!indexHtml.includes(ROOT_PLACEHOLDER)) throw new Error('prerender-login: #root placeholder not found');
@@ -30,7 +30,7 @@ export const loginHtml = (indexHtml: string, page: PrerenderedLogin, assets: Log
     ...assets.js.map((href) => `<link rel="modulepreload" crossorigin href="/${href}">`),
   ].join('\n    ');
   return indexHtml
-    .replace(new RegExp(`\\s*<link [^>]*${ANTD_STYLES_ATTR}[^>]*>`), '')
+    .replace(new RegExp(`\\s*<(link|meta) [^>]*${ANTD_STYLES_ATTR}[^>]*>`, 'g'), '')
     .replace(/<html lang="[^"]*">/, `<html lang="${page.lang}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', `  ${head}\n  </head>`)

@@ -30,7 +30,9 @@ const exportRows = async (query: string, lang: string) => {
   const sheet = wb.worksheets[0];
   const rows: string[][] = [];
   sheet?.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v))));
+    rows.push(
+      (row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v))),
+    );
   });
   return rows;
 };

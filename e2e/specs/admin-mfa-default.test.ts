@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
-import { base32Decode, totp } from '../../apps/server/src/lib/totp';
 import { type BrowserSession, screenshot } from '../support/browser';
 import { ADMIN_PASSWORD, type RunningServer, startServer } from '../support/server';
-import { open } from './shell-support';
+import { logInWithPassword, MFA_LOGIN_TEXT, type MfaLoginText, totpCode } from './mfa-support';
 import { type Envelope, openConsole, screenshotOnFailure } from './system-support';
 
 /**
@@ -15,29 +14,11 @@ import { type Envelope, openConsole, screenshotOnFailure } from './system-suppor
 let server: RunningServer;
 let browser: BrowserSession | undefined;
 const PASSWORD = 'Mfa-default-pass-2026';
-const code = (secret: string) => totp(base32Decode(secret), new Date());
 /** A recovery code of the first admin (its API sign-in below; the TOTP step is spent by the browser). */
 let adminRecovery: string[] = [];
 
-const TEXT = {
-  'zh-CN': {
-    username: '账号',
-    password: '密码',
-    logIn: '登录',
-    verify: '验证',
-    code: '验证码',
-    continue: '我已保存，继续',
-  },
-  'en-US': {
-    username: 'Username',
-    password: 'Password',
-    logIn: 'Log in',
-    verify: 'Verify',
-    code: 'Code',
-    continue: 'I have saved them, continue',
-  },
-} as const;
-type Text = (typeof TEXT)[keyof typeof TEXT];
+const TEXT = MFA_LOGIN_TEXT;
+type Text = MfaLoginText;
 
 beforeAll(async () => {
   // '' leaves ADMIN_MFA_DEFAULT unset (the harness sets it off); no demo data: a fresh install.
@@ -53,10 +34,7 @@ afterEach(async () => {
 });
 
 const logIn = async (page: Page, tx: Text, username: string, password: string) => {
-  await open(page, server.baseURL, '/login', 'login-page');
-  await page.getByLabel(tx.username, { exact: true }).fill(username);
-  await page.getByLabel(tx.password, { exact: true }).fill(password);
-  await page.getByRole('button', { name: tx.logIn, exact: true }).click();
+  await logInWithPassword(page, server.baseURL, tx, username, password);
   await page.waitForSelector('[data-testid="login-mfa"]');
 };
 
@@ -66,7 +44,7 @@ const enrolAtSignIn = async (page: Page, tx: Text, shot: string) => {
   await screenshot(page, shot);
   const secret = (await page.getByTestId('login-mfa-secret').textContent()) ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await page.getByLabel(tx.code, { exact: true }).fill(code(secret));
+  await page.getByLabel(tx.code, { exact: true }).fill(totpCode(secret));
   await page.getByRole('button', { name: tx.verify, exact: true }).click();
   await page.waitForSelector('[data-testid="login-mfa-recovery"]');
   const recovery = await page.locator('.login-mfa__codes li').allTextContents();

@@ -26,10 +26,7 @@ export const listWithExport = <Q extends ListQuery, Row>(
     exportPermission: string;
     query: Q;
     row: z.ZodType<Row>;
-    list: (
-      p: Principal,
-      query: z.infer<Q>,
-    ) => Promise<z.infer<ReturnType<typeof listResultOf<z.ZodType<Row>>>>>;
+    list: (p: Principal, query: z.infer<Q>) => Promise<Page<Row>>;
     exports: ExportService;
     exporter: (
       p: Principal,

@@ -20,7 +20,6 @@ import {
   extendBody,
   idParam,
   importResult,
-  listResultOf,
   studentAddBody,
   studentBulkTransferBody,
   studentImportBody,

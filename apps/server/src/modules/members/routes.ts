@@ -2,7 +2,6 @@ import {
   envelopeOf,
   idParam,
   importResult,
-  listResultOf,
   memberCreate,
   memberDetail,
   memberImportBody,

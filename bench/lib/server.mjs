@@ -165,6 +165,8 @@ export const startServer = async ({
     DATA_DIR: dataDir,
     ADMIN_USERNAME,
     ADMIN_PASSWORD: adminPassword,
+    // The benchmarks sign in as admin with the password alone (no TOTP second step).
+    ADMIN_MFA_DEFAULT: 'off',
     SECRET_KEY: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
     ...env,

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, inject, test } from 'vitest';
-import { base32Decode, totp } from '../../apps/server/src/lib/totp';
 import { type BrowserSession, screenshot } from '../support/browser';
+import { logInWithPassword, MFA_LOGIN_TEXT, type MfaLoginText, totpCode } from './mfa-support';
 import { open } from './shell-support';
 import {
   adminApi,
@@ -28,35 +28,25 @@ import {
 const baseURL = inject('baseURL');
 let browser: BrowserSession | undefined;
 const PASSWORD = 'Mfa-e2e-pass-2026';
-const code = (secret: string) => totp(base32Decode(secret), new Date());
+const code = totpCode;
 
 const TEXT = {
   'zh-CN': {
+    ...MFA_LOGIN_TEXT['zh-CN'],
     edit: '编辑',
     save: '保存',
     saved: '已保存',
     requireMfa: '要求两步验证',
-    username: '账号',
-    password: '密码',
-    logIn: '登录',
-    verify: '验证',
-    code: '验证码',
-    continue: '我已保存，继续',
     enable: '开启两步验证',
     confirm: '确认开启',
     on: '两步验证已开启',
   },
   'en-US': {
+    ...MFA_LOGIN_TEXT['en-US'],
     edit: 'Edit',
     save: 'Save',
     saved: 'Saved',
     requireMfa: 'Require two-step verification',
-    username: 'Username',
-    password: 'Password',
-    logIn: 'Log in',
-    verify: 'Verify',
-    code: 'Code',
-    continue: 'I have saved them, continue',
     enable: 'Turn on two-step verification',
     confirm: 'Turn on',
     on: 'Two-step verification is on',
@@ -71,12 +61,8 @@ afterEach(async () => {
   browser = undefined;
 });
 
-const logIn = async (page: Page, tx: (typeof TEXT)[keyof typeof TEXT], username: string) => {
-  await open(page, baseURL, '/login', 'login-page');
-  await page.getByLabel(tx.username, { exact: true }).fill(username);
-  await page.getByLabel(tx.password, { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: tx.logIn, exact: true }).click();
-};
+const logIn = (page: Page, tx: MfaLoginText, username: string) =>
+  logInWithPassword(page, baseURL, tx, username, PASSWORD);
 
 for (const locale of ['zh-CN', 'en-US'] as const) {
   const tx = TEXT[locale];

@@ -47,6 +47,15 @@ const envSchema = z.object({
     .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`)
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * Whether the built-in admin role requires two-step verification (TOTP). `on` (default) and `off`
+   * apply when the role is created (a fresh install); `enforce` also turns it on for an existing
+   * install at each start (audited), so it cannot stay switched off.
+   */
+  ADMIN_MFA_DEFAULT: z
+    .enum(['on', 'off', 'enforce', ''], { message: 'must be on, off or enforce' })
+    .optional()
+    .transform((v) => (v ? v : 'on')),
   DEMO_DATA: z
     .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 or 0' })
     .optional()
@@ -114,6 +123,8 @@ export interface Config {
   secretKey: string | undefined;
   adminUsername: string;
   adminPassword: string | undefined;
+  /** ADMIN_MFA_DEFAULT: the built-in admin role's two-step requirement on a fresh install (or always). */
+  adminMfaDefault: 'on' | 'off' | 'enforce';
   demoData: boolean;
   /** DEMO_DATA also seeds products and orders (DEMO_COMMERCE, default true). */
   demoCommerce: boolean;
@@ -163,6 +174,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     secretKey: e.SECRET_KEY,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
+    adminMfaDefault: e.ADMIN_MFA_DEFAULT,
     demoData: e.DEMO_DATA,
     demoCommerce: e.DEMO_COMMERCE,
     demoWecom: e.DEMO_WECOM,

@@ -62,6 +62,18 @@ const main = async () => {
         `  (shown once; also kept in ${path.join(config.dataDir, 'initial-admin-password')}, mode 0600)\n\n`,
     );
   }
+  if (report.adminCreated && config.adminMfaDefault !== 'off') {
+    process.stdout.write(
+      '  The admin role requires two-step verification: the first sign-in shows a QR code for an\n' +
+        '  authenticator app (System > Roles switches it off; ADMIN_MFA_DEFAULT=off starts without it)\n\n',
+    );
+  }
+  if (report.adminMfaEnforced) {
+    process.stdout.write(
+      '  ADMIN_MFA_DEFAULT=enforce: the admin role now requires two-step verification (audited);\n' +
+        '  its members enrol at their next sign-in\n\n',
+    );
+  }
   if (report.demoPasswordGenerated) {
     process.stdout.write(
       `  Demo staff (siyu1-siyu7, chakan1, zhongtai1) created with password "${report.demoPasswordGenerated}"\n` +

@@ -69,6 +69,7 @@ beforeAll(async () => {
   const config = loadConfig({
     DATA_DIR: dataDir,
     ADMIN_PASSWORD,
+    ADMIN_MFA_DEFAULT: 'off',
     DEMO_DATA: '1',
     DEMO_COMMERCE: '0',
     DEMO_PASSWORD,

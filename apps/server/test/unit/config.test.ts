@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       databaseUrl: undefined,
       adminUsername: 'admin',
+      adminMfaDefault: 'on',
       demoData: false,
       accessTokenTtl: 1800,
       refreshWindow: 600,
@@ -41,6 +42,8 @@ describe('loadConfig', () => {
     fails({ ADMIN_USERNAME: 'has space' }, 'ADMIN_USERNAME');
     fails({ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD');
     fails({ DEMO_DATA: 'yes' }, 'DEMO_DATA');
+    fails({ ADMIN_MFA_DEFAULT: '0' }, 'ADMIN_MFA_DEFAULT');
+    fails({ ADMIN_MFA_DEFAULT: 'OFF' }, 'ADMIN_MFA_DEFAULT');
     fails({ LOG_LEVEL: 'loud' }, 'LOG_LEVEL');
     fails({ ACCESS_TOKEN_TTL_SECONDS: '-5' }, 'ACCESS_TOKEN_TTL_SECONDS');
     fails({ ACCESS_TOKEN_TTL_SECONDS: '300', REFRESH_WINDOW_SECONDS: '600' }, 'REFRESH_WINDOW_SECONDS');
@@ -61,5 +64,8 @@ describe('loadConfig', () => {
       demoData: true,
       adminUsername: 'root_admin',
     });
+    expect(loadConfig({ ADMIN_MFA_DEFAULT: 'off' }).adminMfaDefault).toBe('off');
+    expect(loadConfig({ ADMIN_MFA_DEFAULT: 'enforce' }).adminMfaDefault).toBe('enforce');
+    expect(loadConfig({ ADMIN_MFA_DEFAULT: '' }).adminMfaDefault).toBe('on');
   });
 });

@@ -8,7 +8,7 @@ import { hashPassword, type ScryptParams } from '../../lib/password';
 import type { Database } from '../client';
 import { adminUser, adminUserRole, role } from '../schema';
 import { seedDemoData } from './demo';
-import { seedBuiltinRoles } from './roles';
+import { enforceAdminMfa, seedBuiltinRoles } from './roles';
 
 const BOOTSTRAP_LOCK = 7_100_002;
 
@@ -23,10 +23,13 @@ export interface BootstrapReport {
   /** Printed once when generated; never logged through the request logger. */
   generatedAdminPassword?: string;
   demoPasswordGenerated?: string;
+  /** ADMIN_MFA_DEFAULT=enforce turned the requirement on for an existing admin role at this start. */
+  adminMfaEnforced?: boolean;
 }
 
 /**
- * Seeds the built-in roles and, on an empty database, the first admin (ADMIN_USERNAME /
+ * Seeds the built-in roles (the admin role requiring two-step verification unless
+ * ADMIN_MFA_DEFAULT=off) and, on an empty database, the first admin (ADMIN_USERNAME /
  * ADMIN_PASSWORD, or a generated password kept in DATA_DIR/initial-admin-password, mode 0600).
  * Runs under an advisory lock so several servers starting together create one admin.
  */
@@ -37,7 +40,8 @@ export const bootstrap = async (
 ): Promise<BootstrapReport> =>
   database.withExclusive(BOOTSTRAP_LOCK, async (db) => {
     const report: BootstrapReport = { adminCreated: false };
-    await seedBuiltinRoles(db);
+    await seedBuiltinRoles(db, { adminRequiresMfa: config.adminMfaDefault !== 'off' });
+    if (config.adminMfaDefault === 'enforce' && (await enforceAdminMfa(db))) report.adminMfaEnforced = true;
     const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(adminUser);
     if (count === 0) {
       const password = config.adminPassword ?? randomPassword();

@@ -20,7 +20,6 @@ import {
   extendBody,
   idParam,
   importResult,
-  listResultOf,
   studentAddBody,
   studentBulkTransferBody,
   studentImportBody,
@@ -33,12 +32,10 @@ import { z } from 'zod';
 import { runBulk } from '../../lib/bulk';
 import { ok } from '../../lib/list';
 import { principalOf, requestIp, requestLanguage } from '../../lib/request-context';
-import type { ExportService } from '../exports/service';
 import type { ClassService } from './classes.service';
-import { exportOf } from './common';
-import type { CourseUserService } from './course-users.service';
 import { classExporter, courseUserExporter, studentExporter } from './exporters';
-import type { StudentService } from './students.service';
+import { listWithExport } from './list-routes';
+import type { CourseRouteDeps } from './route-deps';
 
 const BASE = '/api/v1/course';
 
@@ -48,12 +45,7 @@ const BASE = '/api/v1/course';
  */
 export const courseRoutes = async (
   app: FastifyInstance,
-  opts: {
-    classes: ClassService;
-    students: StudentService;
-    courseUsers: CourseUserService;
-    exports: ExportService;
-  },
+  opts: CourseRouteDeps & { classes: ClassService },
 ) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['courses'];
@@ -63,23 +55,17 @@ export const courseRoutes = async (
   // ---- classes ------------------------------------------------------------------------------------
   const C_READ = { permission: 'course.class-list' } as const;
   const C_WRITE = { permission: 'course.class.write' } as const;
-  r.get(
-    `${BASE}/classes`,
-    {
-      config: { access: C_READ },
-      schema: { tags, querystring: classListQuery, response: { 200: envelopeOf(listResultOf(classRow)) } },
-    },
-    async (req) => ok(await classes.list(req.query)),
-  );
-  r.get(
-    `${BASE}/classes/export`,
-    {
-      config: { access: { permission: 'course.class.export' } },
-      schema: { tags, querystring: classListQuery.partial() },
-    },
-    (req, reply) =>
-      exportOf(opts.exports, req, reply, req.query, (_p, f, lang) => classExporter(classes, f, lang)),
-  );
+  listWithExport(app, {
+    path: `${BASE}/classes`,
+    tags,
+    read: C_READ,
+    exportPermission: 'course.class.export',
+    query: classListQuery,
+    row: classRow,
+    list: (_p, q) => classes.list(q),
+    exports: opts.exports,
+    exporter: (_p, f, lang) => classExporter(classes, f, lang),
+  });
   r.get(
     `${BASE}/classes/options`,
     {
@@ -217,27 +203,17 @@ export const courseRoutes = async (
   // ---- class students ---------------------------------------------------------------------------
   const S_READ = { permission: 'course.student-list' } as const;
   const S_WRITE = { permission: 'course.student.write' } as const;
-  r.get(
-    `${BASE}/students`,
-    {
-      config: { access: S_READ },
-      schema: {
-        tags,
-        querystring: classStudentListQuery,
-        response: { 200: envelopeOf(listResultOf(classStudentRow)) },
-      },
-    },
-    async (req) => ok(await students.list(principalOf(req), req.query)),
-  );
-  r.get(
-    `${BASE}/students/export`,
-    {
-      config: { access: { permission: 'course.student.export' } },
-      schema: { tags, querystring: classStudentListQuery.partial() },
-    },
-    (req, reply) =>
-      exportOf(opts.exports, req, reply, req.query, (p, f, lang) => studentExporter(students, p, f, lang)),
-  );
+  listWithExport(app, {
+    path: `${BASE}/students`,
+    tags,
+    read: S_READ,
+    exportPermission: 'course.student.export',
+    query: classStudentListQuery,
+    row: classStudentRow,
+    list: (p, q) => students.list(p, q),
+    exports: opts.exports,
+    exporter: (p, f, lang) => studentExporter(students, p, f, lang),
+  });
   r.get(
     `${BASE}/students/:id`,
     {
@@ -340,29 +316,17 @@ export const courseRoutes = async (
   // ---- course users -----------------------------------------------------------------------------
   const U_READ = { permission: 'course.user-list' } as const;
   const U_WRITE = { permission: 'course.user.write' } as const;
-  r.get(
-    `${BASE}/users`,
-    {
-      config: { access: U_READ },
-      schema: {
-        tags,
-        querystring: courseUserListQuery,
-        response: { 200: envelopeOf(listResultOf(courseUserRow)) },
-      },
-    },
-    async (req) => ok(await courseUsers.list(principalOf(req), req.query)),
-  );
-  r.get(
-    `${BASE}/users/export`,
-    {
-      config: { access: { permission: 'course.user.export' } },
-      schema: { tags, querystring: courseUserListQuery.partial() },
-    },
-    (req, reply) =>
-      exportOf(opts.exports, req, reply, req.query, (p, f, lang) =>
-        courseUserExporter(courseUsers, p, f, lang),
-      ),
-  );
+  listWithExport(app, {
+    path: `${BASE}/users`,
+    tags,
+    read: U_READ,
+    exportPermission: 'course.user.export',
+    query: courseUserListQuery,
+    row: courseUserRow,
+    list: (p, q) => courseUsers.list(p, q),
+    exports: opts.exports,
+    exporter: (p, f, lang) => courseUserExporter(courseUsers, p, f, lang),
+  });
   r.get(
     `${BASE}/users/:id`,
     {

@@ -2,7 +2,6 @@ import {
   envelopeOf,
   idParam,
   importResult,
-  listResultOf,
   memberCreate,
   memberDetail,
   memberImportBody,
@@ -16,11 +15,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/list';
 import { principalOf, requestIp, requestLanguage } from '../../lib/request-context';
-import { exportOf } from '../courses/common';
-import type { CourseUserService } from '../courses/course-users.service';
 import { memberExporter } from '../courses/exporters';
-import type { StudentService } from '../courses/students.service';
-import type { ExportService } from '../exports/service';
+import { listWithExport } from '../courses/list-routes';
+import type { CourseRouteDeps } from '../courses/route-deps';
 import type { MemberService } from './members.service';
 
 const BASE = '/api/v1/members';
@@ -28,12 +25,7 @@ const BASE = '/api/v1/members';
 /** 用户管理 (DOMAIN 8, Decision 8): every role reads (masked); admin writes and exports. */
 export const memberRoutes = async (
   app: FastifyInstance,
-  opts: {
-    members: MemberService;
-    students: StudentService;
-    courseUsers: CourseUserService;
-    exports: ExportService;
-  },
+  opts: CourseRouteDeps & { members: MemberService },
 ) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['members'];
@@ -41,23 +33,17 @@ export const memberRoutes = async (
   const READ = { permission: 'member.list' } as const;
   const WRITE = { permission: 'member.write' } as const;
 
-  r.get(
-    BASE,
-    {
-      config: { access: READ },
-      schema: { tags, querystring: memberListQuery, response: { 200: envelopeOf(listResultOf(memberRow)) } },
-    },
-    async (req) => ok(await members.list(req.query)),
-  );
-  r.get(
-    `${BASE}/export`,
-    {
-      config: { access: { permission: 'member.export' } },
-      schema: { tags, querystring: memberListQuery.partial() },
-    },
-    (req, reply) =>
-      exportOf(opts.exports, req, reply, req.query, (_p, f, lang) => memberExporter(members, f, lang)),
-  );
+  listWithExport(app, {
+    path: BASE,
+    tags,
+    read: READ,
+    exportPermission: 'member.export',
+    query: memberListQuery,
+    row: memberRow,
+    list: (_p, q) => members.list(q),
+    exports: opts.exports,
+    exporter: (_p, f, lang) => memberExporter(members, f, lang),
+  });
   r.post(
     `${BASE}/import`,
     {

@@ -18,11 +18,12 @@ import {
 import type { FilterField } from '../../../components/ResourceTable/listState';
 import { type ResourceColumn, ResourceTable } from '../../../components/ResourceTable/ResourceTable';
 import { RowActions } from '../../../components/ResourceTable/RowActions';
-import { StatusTag } from '../../../components/StatusTag';
 import { useCan } from '../../../session/useCan';
 import { useProductFilter } from '../../order/shared/lookups';
 import { type AskField, AskModal } from '../shared/AskModal';
+import { statusColumn } from '../shared/columns';
 import { CLASS_TONES } from '../shared/display';
+import { codeFilter, lookupFilter, textFilter } from '../shared/filters';
 import { useCourseDicts, useCourseStaff } from '../shared/lookups';
 import '../../order/shared/order.css';
 
@@ -54,44 +55,11 @@ const ClassListPage = () => {
 
   const filters = useMemo<FilterField[]>(
     () => [
-      {
-        type: 'text',
-        name: 'keyword',
-        label: t('course.keyword'),
-        placeholder: t('course.klass.keywordHint'),
-      },
-      {
-        type: 'select',
-        name: 'status',
-        label: t('course.status'),
-        options: CLASS_STATUSES.map((s) => ({ value: s, label: t(`course.klass.statuses.${s}`) })),
-      },
-      {
-        type: 'select',
-        name: 'spuId',
-        label: t('course.product'),
-        numeric: true,
-        loading: products.isFetching,
-        onSearch: products.onSearch,
-        options: products.options,
-      },
-      {
-        type: 'select',
-        name: 'gradeId',
-        label: t('course.klass.grade'),
-        numeric: true,
-        loading: dicts.isFetching,
-        options: dicts.grades,
-      },
-      {
-        type: 'select',
-        name: 'teacherId',
-        label: t('course.klass.teacher'),
-        numeric: true,
-        loading: staff.isFetching,
-        onSearch: staff.onSearch,
-        options: staff.options,
-      },
+      textFilter('keyword', t('course.keyword'), t('course.klass.keywordHint')),
+      codeFilter(t, 'status', t('course.status'), CLASS_STATUSES, 'course.klass.statuses'),
+      lookupFilter('spuId', t('course.product'), products.options, products.isFetching, products.onSearch),
+      lookupFilter('gradeId', t('course.klass.grade'), dicts.grades, dicts.isFetching),
+      lookupFilter('teacherId', t('course.klass.teacher'), staff.options, staff.isFetching, staff.onSearch),
       { type: 'dateRange', name: 'start', label: t('course.klass.start'), from: 'startFrom', to: 'startTo' },
       {
         type: 'select',
@@ -139,11 +107,7 @@ const ClassListPage = () => {
       render: (_, c) => c.startDate ?? '-',
     },
     { key: 'end', title: t('course.klass.end'), render: (_, c) => c.endDate ?? '-' },
-    {
-      key: 'status',
-      title: t('course.status'),
-      render: (_, c) => <StatusTag value={c.status} i18nPrefix="course.klass.statuses" tones={CLASS_TONES} />,
-    },
+    statusColumn(t('course.status'), 'course.klass.statuses', CLASS_TONES),
     {
       key: 'actions',
       title: t('course.actions'),

@@ -24,12 +24,14 @@ import { showSuccess } from '../../../components/feedback';
 import type { FilterField } from '../../../components/ResourceTable/listState';
 import { type ResourceColumn, ResourceTable } from '../../../components/ResourceTable/ResourceTable';
 import { RowActions } from '../../../components/ResourceTable/RowActions';
-import { StatusTag } from '../../../components/StatusTag';
 import { useCan } from '../../../session/useCan';
 import { parseTime } from '../../../utils/time';
 import { LazyClientDrawer } from '../../client/shared/LazyClientDrawer';
 import { AskModal, ClassSelect } from '../shared/AskModal';
+import { memberColumn, statusColumn } from '../shared/columns';
 import { idParam, STUDENT_TONES } from '../shared/display';
+import { ExtendModal } from '../shared/ExtendModal';
+import { codeFilter, lookupFilter, textFilter } from '../shared/filters';
 import { ImportResultModal } from '../shared/ImportResultModal';
 import { useCourseStaff } from '../shared/lookups';
 import '../../order/shared/order.css';
@@ -65,33 +67,10 @@ const StudentListPage = () => {
 
   const filters = useMemo<FilterField[]>(
     () => [
-      {
-        type: 'text',
-        name: 'keyword',
-        label: t('course.keyword'),
-        placeholder: t('course.member.keywordHint'),
-      },
-      {
-        type: 'select',
-        name: 'status',
-        label: t('course.status'),
-        options: STUDENT_STATUSES.map((s) => ({ value: s, label: t(`course.student.statuses.${s}`) })),
-      },
-      {
-        type: 'select',
-        name: 'joinType',
-        label: t('course.student.joinType'),
-        options: JOIN_TYPES.map((s) => ({ value: s, label: t(`course.student.joinTypes.${s}`) })),
-      },
-      {
-        type: 'select',
-        name: 'ownerId',
-        label: t('course.student.owner'),
-        numeric: true,
-        loading: owners.isFetching,
-        onSearch: owners.onSearch,
-        options: owners.options,
-      },
+      textFilter('keyword', t('course.keyword'), t('course.member.keywordHint')),
+      codeFilter(t, 'status', t('course.status'), STUDENT_STATUSES, 'course.student.statuses'),
+      codeFilter(t, 'joinType', t('course.student.joinType'), JOIN_TYPES, 'course.student.joinTypes'),
+      lookupFilter('ownerId', t('course.student.owner'), owners.options, owners.isFetching, owners.onSearch),
       {
         type: 'numberRange',
         name: 'learned',
@@ -105,16 +84,7 @@ const StudentListPage = () => {
   const fetch = (params: Record<string, string | number | undefined>) => listStudents({ ...params, classId });
 
   const columns: ResourceColumn<ClassStudentRow>[] = [
-    {
-      key: 'member',
-      title: t('course.student.member'),
-      render: (_, s) => (
-        <>
-          <div>{s.memberNickname || '-'}</div>
-          <div className="order-sub">{s.mobile}</div>
-        </>
-      ),
-    },
+    memberColumn(t('course.student.member')),
     { key: 'klass', title: t('course.student.klass'), render: (_, s) => s.className },
     { key: 'client', title: t('course.student.client'), render: (_, s) => s.clientName ?? '-' },
     { key: 'owner', title: t('course.student.owner'), render: (_, s) => s.clientOwnerName ?? '-' },
@@ -142,13 +112,7 @@ const StudentListPage = () => {
       align: 'right',
     },
     { key: 'order', title: t('course.student.order'), render: (_, s) => s.orderNo ?? '-' },
-    {
-      key: 'status',
-      title: t('course.status'),
-      render: (_, s) => (
-        <StatusTag value={s.status} i18nPrefix="course.student.statuses" tones={STUDENT_TONES} />
-      ),
-    },
+    statusColumn(t('course.status'), 'course.student.statuses', STUDENT_TONES),
     {
       key: 'actions',
       title: t('course.actions'),
@@ -296,16 +260,11 @@ const StudentListPage = () => {
           await refresh();
         }}
       />
-      <AskModal
-        open={asking?.kind === 'extend'}
-        title={t('course.student.extend')}
-        fields={[{ name: 'until', label: t('course.student.until'), type: 'datetime' }]}
+      <ExtendModal
+        row={asking?.kind === 'extend' ? asking.row : null}
+        extend={extendStudent}
         onClose={() => setAsking(null)}
-        onSubmit={async (v) => {
-          if (asking?.kind === 'extend')
-            await extendStudent(asking.row.id, (v.until as string | null) ?? null, asking.row.version);
-          await refresh();
-        }}
+        onDone={refresh}
       />
       <LazyClientDrawer clientId={clientOpen} onClose={() => setClientOpen(null)} />
       <ImportResultModal result={imported} onClose={() => setImported(null)} />

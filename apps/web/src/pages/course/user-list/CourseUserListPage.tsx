@@ -14,13 +14,15 @@ import {
 import type { FilterField } from '../../../components/ResourceTable/listState';
 import { type ResourceColumn, ResourceTable } from '../../../components/ResourceTable/ResourceTable';
 import { RowActions } from '../../../components/ResourceTable/RowActions';
-import { StatusTag } from '../../../components/StatusTag';
 import { useCan } from '../../../session/useCan';
 import { parseTime } from '../../../utils/time';
 import { useProductFilter } from '../../order/shared/lookups';
 import { OrderDrawer } from '../../order/shared/OrderDrawer';
 import { AskModal } from '../shared/AskModal';
+import { memberColumn, statusColumn } from '../shared/columns';
 import { USER_TONES } from '../shared/display';
+import { ExtendModal } from '../shared/ExtendModal';
+import { codeFilter, lookupFilter, textFilter } from '../shared/filters';
 import '../../order/shared/order.css';
 
 const WRITE = 'course.user.write';
@@ -38,33 +40,10 @@ const CourseUserListPage = () => {
 
   const filters = useMemo<FilterField[]>(
     () => [
-      {
-        type: 'select',
-        name: 'spuId',
-        label: t('course.product'),
-        numeric: true,
-        loading: products.isFetching,
-        onSearch: products.onSearch,
-        options: products.options,
-      },
-      {
-        type: 'text',
-        name: 'mobile',
-        label: t('course.mobile'),
-        placeholder: t('course.member.keywordHint'),
-      },
-      {
-        type: 'select',
-        name: 'status',
-        label: t('course.status'),
-        options: COURSE_USER_STATUSES.map((s) => ({ value: s, label: t(`course.user.statuses.${s}`) })),
-      },
-      {
-        type: 'select',
-        name: 'source',
-        label: t('course.user.source'),
-        options: COURSE_USER_SOURCES.map((s) => ({ value: s, label: t(`course.user.sources.${s}`) })),
-      },
+      lookupFilter('spuId', t('course.product'), products.options, products.isFetching, products.onSearch),
+      textFilter('mobile', t('course.mobile'), t('course.member.keywordHint')),
+      codeFilter(t, 'status', t('course.status'), COURSE_USER_STATUSES, 'course.user.statuses'),
+      codeFilter(t, 'source', t('course.user.source'), COURSE_USER_SOURCES, 'course.user.sources'),
       {
         type: 'dateRange',
         name: 'expires',
@@ -77,16 +56,7 @@ const CourseUserListPage = () => {
   );
 
   const columns: ResourceColumn<CourseUserRow>[] = [
-    {
-      key: 'member',
-      title: t('course.user.member'),
-      render: (_, u) => (
-        <>
-          <div>{u.memberNickname || '-'}</div>
-          <div className="order-sub">{u.mobile}</div>
-        </>
-      ),
-    },
+    memberColumn(t('course.user.member')),
     { key: 'product', title: t('course.product'), render: (_, u) => u.spuName },
     { key: 'source', title: t('course.user.source'), render: (_, u) => t(`course.user.sources.${u.source}`) },
     {
@@ -110,11 +80,7 @@ const CourseUserListPage = () => {
       ellipsis: true,
       render: (_, u) => (u.reason === 'REFUND' ? t('course.user.refundReason') : u.reason || '-'),
     },
-    {
-      key: 'status',
-      title: t('course.status'),
-      render: (_, u) => <StatusTag value={u.status} i18nPrefix="course.user.statuses" tones={USER_TONES} />,
-    },
+    statusColumn(t('course.status'), 'course.user.statuses', USER_TONES),
     {
       key: 'actions',
       title: t('course.actions'),
@@ -206,16 +172,11 @@ const CourseUserListPage = () => {
           await refresh();
         }}
       />
-      <AskModal
-        open={asking?.kind === 'extend'}
-        title={t('course.student.extend')}
-        fields={[{ name: 'until', label: t('course.student.until'), type: 'datetime' }]}
+      <ExtendModal
+        row={asking?.kind === 'extend' ? asking.row : null}
+        extend={extendCourseUser}
         onClose={() => setAsking(null)}
-        onSubmit={async (v) => {
-          if (asking?.kind === 'extend')
-            await extendCourseUser(asking.row.id, (v.until as string | null) ?? null, asking.row.version);
-          await refresh();
-        }}
+        onDone={refresh}
       />
       <AskModal
         open={asking?.kind === 'revoke'}

@@ -1,4 +1,11 @@
-import { type ImportResult, MEMBER_STATUSES, type MemberRow } from '@educrm/contract/courses';
+import {
+  type ClassStudentRow,
+  type CourseUserRow,
+  type ImportResult,
+  MEMBER_STATUSES,
+  type MemberDetail,
+  type MemberRow,
+} from '@educrm/contract/courses';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Space, Table, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
@@ -22,7 +29,9 @@ import { useCan } from '../../../session/useCan';
 import { formatMoney } from '../../../utils/money';
 import { parseTime } from '../../../utils/time';
 import { AskModal } from '../../course/shared/AskModal';
+import { statusColumn } from '../../course/shared/columns';
 import { MEMBER_TONES, STUDENT_TONES, USER_TONES } from '../../course/shared/display';
+import { codeFilter, lookupFilter, textFilter } from '../../course/shared/filters';
 import { ImportResultModal } from '../../course/shared/ImportResultModal';
 import { useClientSearch, useCourseDicts } from '../../course/shared/lookups';
 import { parseMemberLines } from './importLines';
@@ -87,7 +96,7 @@ const MemberDrawer = ({ id, onClose }: { id: number | null; onClose: () => void 
                 key: 'orders',
                 label: `${t('course.member.tabs.orders')} (${m.orders.length})`,
                 children: (
-                  <Table
+                  <Table<MemberDetail['orders'][number]>
                     size="small"
                     rowKey="id"
                     pagination={false}
@@ -100,11 +109,7 @@ const MemberDrawer = ({ id, onClose }: { id: number | null; onClose: () => void 
                         align: 'right',
                         render: (_, o) => formatMoney(o.payAmount),
                       },
-                      {
-                        key: 'st',
-                        title: t('course.status'),
-                        render: (_, o) => <StatusTag value={o.status} i18nPrefix="order.status" />,
-                      },
+                      statusColumn(t('course.status'), 'order.status', undefined, 'st'),
                       { key: 'time', title: t('course.member.payTime'), render: (_, o) => when(o.payTime) },
                     ]}
                   />
@@ -114,7 +119,7 @@ const MemberDrawer = ({ id, onClose }: { id: number | null; onClose: () => void 
                 key: 'courses',
                 label: `${t('course.member.tabs.courses')} (${m.entitlements.length})`,
                 children: (
-                  <Table
+                  <Table<CourseUserRow>
                     size="small"
                     rowKey="id"
                     pagination={false}
@@ -131,13 +136,7 @@ const MemberDrawer = ({ id, onClose }: { id: number | null; onClose: () => void 
                         title: t('course.user.expires'),
                         render: (_, u) => (u.expiresAt ? when(u.expiresAt) : t('course.user.never')),
                       },
-                      {
-                        key: 'st',
-                        title: t('course.status'),
-                        render: (_, u) => (
-                          <StatusTag value={u.status} i18nPrefix="course.user.statuses" tones={USER_TONES} />
-                        ),
-                      },
+                      statusColumn(t('course.status'), 'course.user.statuses', USER_TONES, 'st'),
                     ]}
                   />
                 ),
@@ -146,7 +145,7 @@ const MemberDrawer = ({ id, onClose }: { id: number | null; onClose: () => void 
                 key: 'classes',
                 label: `${t('course.member.tabs.classes')} (${m.classes.length})`,
                 children: (
-                  <Table
+                  <Table<ClassStudentRow>
                     size="small"
                     rowKey="id"
                     pagination={false}
@@ -159,17 +158,7 @@ const MemberDrawer = ({ id, onClose }: { id: number | null; onClose: () => void 
                         render: (_, s) => t(`course.student.joinTypes.${s.joinType}`),
                       },
                       { key: 'a', title: t('course.student.joinedAt'), render: (_, s) => when(s.joinedAt) },
-                      {
-                        key: 'st',
-                        title: t('course.status'),
-                        render: (_, s) => (
-                          <StatusTag
-                            value={s.status}
-                            i18nPrefix="course.student.statuses"
-                            tones={STUDENT_TONES}
-                          />
-                        ),
-                      },
+                      statusColumn(t('course.status'), 'course.student.statuses', STUDENT_TONES, 'st'),
                     ]}
                   />
                 ),
@@ -219,26 +208,9 @@ const MemberListPage = () => {
 
   const filters = useMemo<FilterField[]>(
     () => [
-      {
-        type: 'text',
-        name: 'keyword',
-        label: t('course.keyword'),
-        placeholder: t('course.member.keywordHint'),
-      },
-      {
-        type: 'select',
-        name: 'status',
-        label: t('course.status'),
-        options: MEMBER_STATUSES.map((s) => ({ value: s, label: t(`course.member.statuses.${s}`) })),
-      },
-      {
-        type: 'select',
-        name: 'platformId',
-        label: t('course.member.platform'),
-        numeric: true,
-        loading: dicts.isFetching,
-        options: dicts.platforms,
-      },
+      textFilter('keyword', t('course.keyword'), t('course.member.keywordHint')),
+      codeFilter(t, 'status', t('course.status'), MEMBER_STATUSES, 'course.member.statuses'),
+      lookupFilter('platformId', t('course.member.platform'), dicts.platforms, dicts.isFetching),
       {
         type: 'treeSelect',
         name: 'channelId',
@@ -247,14 +219,7 @@ const MemberListPage = () => {
         loading: dicts.isFetching,
         treeData: dicts.channels,
       },
-      {
-        type: 'select',
-        name: 'gradeId',
-        label: t('course.member.grade'),
-        numeric: true,
-        loading: dicts.isFetching,
-        options: dicts.grades,
-      },
+      lookupFilter('gradeId', t('course.member.grade'), dicts.grades, dicts.isFetching),
       {
         type: 'select',
         name: 'hasPaid',
@@ -312,13 +277,7 @@ const MemberListPage = () => {
       sortField: 'registeredAt',
       render: (_, m) => when(m.registeredAt),
     },
-    {
-      key: 'status',
-      title: t('course.status'),
-      render: (_, m) => (
-        <StatusTag value={m.status} i18nPrefix="course.member.statuses" tones={MEMBER_TONES} />
-      ),
-    },
+    statusColumn(t('course.status'), 'course.member.statuses', MEMBER_TONES),
     {
       key: 'actions',
       title: t('course.actions'),

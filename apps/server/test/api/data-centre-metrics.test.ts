@@ -76,6 +76,28 @@ describe('raw tables, daily aggregates and roll-ups give the same metrics', () =
     }
   }
 
+  it('a range ending on a live day (today: raw) adds the new ids to the roll-ups exactly', async () => {
+    const today = addDays(TO, -5);
+    for (const table of ['sales', 'product'] as const)
+      for (const bucket of ['week', 'month', 'range'] as const)
+        for (const key of ['all', 'k1', 'k3'] as const) {
+          const g = { from: addDays(FROM, 2), to: TO, bucket, key: KEYS[key], today };
+          const raw = await groupFacts(t.database.db, table, { ...g, live: 'all' });
+          const mixed = await groupFacts(t.database.db, table, {
+            ...g,
+            live: 'rollup',
+            rollup: { dim: DIM[key] },
+          });
+          const nonZero = (m: typeof raw) =>
+            Object.fromEntries(
+              [...m]
+                .filter(([, s]) => Object.values(s.facts).some((v) => v !== 0))
+                .map(([k, s]) => [k, s.facts]),
+            );
+          expect(nonZero(mixed), `${table} ${bucket} ${key}`).toEqual(nonZero(raw));
+        }
+  });
+
   it('roll-ups of one key (a sales user, relabelled as everything) equal the raw rows', async () => {
     const [u] = await queryRows<{ id: string }>(
       t.database.db,

@@ -65,6 +65,8 @@ export interface Grouping {
    * must select exactly what `key` and `where` select.
    */
   rollup?: RollupSpec;
+  /** Only the sums are needed (the roll-ups skip the distinct counts: they stay 0). */
+  sumsOnly?: boolean;
   /** The current business day (for `auto`). */
   today?: string;
 }

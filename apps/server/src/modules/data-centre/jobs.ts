@@ -49,7 +49,7 @@ export const recomputeDays = async (
   );
   if (last?.d) {
     const until = later.length ? (later[later.length - 1]?.d as string) : lastDone;
-    for (const m of monthsOf(first, until > lastDone ? until : lastDone, last.d))
+    for (const m of monthsOf(first, [until, lastDone].sort()[1] as string, last.d))
       await db.transaction(async (tx) => {
         await writeRollupMonth(tx, 'sales', m);
         await writeRollupMonth(tx, 'product', m);

@@ -1,6 +1,7 @@
-import { MAX_RANGE_DAYS } from '@educrm/contract';
+import { type DataDimension, MAX_RANGE_DAYS } from '@educrm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
+import type { Principal } from '../../types';
 import {
   addDays,
   bucketExpr,
@@ -8,6 +9,7 @@ import {
   daysBetween,
   type Grouped,
   type Grouping,
+  type RollupSpec,
   rawEvents,
   type StatTable,
   TABLES,
@@ -204,7 +206,8 @@ export const groupRollup = async (db: DbOrTx, table: StatTable, g: Grouping): Pr
   if (!spec) return null;
   const t = TABLES[table];
   const r = ROLLUPS[table];
-  const { sums, ids } = factsOf(table);
+  const { sums } = factsOf(table);
+  const ids = g.sumsOnly ? [] : factsOf(table).ids;
   const today = g.today ?? businessDay(new Date());
   const aggTo = g.to < today ? g.to : addDays(today, -1);
   const days = g.from <= aggTo ? daysBetween(g.from, aggTo) : [];
@@ -282,32 +285,58 @@ export const groupRollup = async (db: DbOrTx, table: StatTable, g: Grouping): Pr
       const sl = slot(row.b, Number(row.key));
       sl.facts[row.f] = (sl.facts[row.f] ?? 0) + Number(row.v);
     }
-    const liveIds = await queryRows<{ b: string; s: string; key: string | number; f: string; v: string }>(
-      db,
-      sql`SELECT DISTINCT to_char(${b}, 'YYYY-MM-DD') AS b, to_char(${s}, 'YYYY-MM-DD') AS s, (${g.key})::bigint AS key, f, v::text AS v
-          FROM (${rawEvents(ids, liveFrom, g.to)}) x WHERE ${where}`,
-    );
-    // The latest earlier occurrence (on a roll-up day of the same bucket) of each live id.
-    const seen = new Map<string, string>();
-    const earliest = liveIds.reduce((m, x) => (x.s < m ? x.s : m), liveFrom);
-    if (earliest <= aggTo) {
-      for (const f of ids) {
-        const vs = [...new Set(liveIds.filter((x) => x.f === f.column && x.s <= aggTo).map((x) => x.v))];
-        if (!vs.length) continue;
-        const prior = await queryRows<{ key: string | number; v: string; d: string }>(
-          db,
-          sql`SELECT (${g.key})::bigint AS key, v::text AS v, to_char(max(d), 'YYYY-MM-DD') AS d
-              FROM (${rawEvents([f], earliest, aggTo)}) x WHERE x.v = ANY(${idsArray(vs)}) AND ${where} GROUP BY 1, 2`,
-        );
-        for (const p of prior) seen.set(`${f.column}|${Number(p.key)}|${p.v}`, p.d);
+    if (ids.length) {
+      // Buckets of live days only: counted in SQL; buckets mixing roll-up days: ids checked below.
+      const counted = await queryRows<{ b: string; key: string | number; f: string; n: number }>(
+        db,
+        sql`SELECT to_char(${b}, 'YYYY-MM-DD') AS b, (${g.key})::bigint AS key, f, count(DISTINCT v)::int AS n
+            FROM (${rawEvents(ids, liveFrom, g.to)}) x WHERE ${where} AND ${s} > ${aggTo}::date GROUP BY 1, 2, 3`,
+      );
+      for (const row of counted) {
+        const sl = slot(row.b, Number(row.key));
+        sl.facts[row.f] = (sl.facts[row.f] ?? 0) + Number(row.n);
       }
-    }
-    for (const x of liveIds) {
-      const last = seen.get(`${x.f}|${Number(x.key)}|${x.v}`);
-      if (last !== undefined && last >= x.s) continue;
-      const sl = slot(x.b, Number(x.key));
-      sl.facts[x.f] = (sl.facts[x.f] ?? 0) + 1;
+      const liveIds = await queryRows<{ b: string; s: string; key: string | number; f: string; v: string }>(
+        db,
+        sql`SELECT DISTINCT to_char(${b}, 'YYYY-MM-DD') AS b, to_char(${s}, 'YYYY-MM-DD') AS s, (${g.key})::bigint AS key, f, v::text AS v
+            FROM (${rawEvents(ids, liveFrom, g.to)}) x WHERE ${where} AND ${s} <= ${aggTo}::date`,
+      );
+      // The latest earlier occurrence (on a roll-up day of the same bucket) of each live id.
+      const seen = new Map<string, string>();
+      const earliest = [liveFrom, ...liveIds.map((x) => x.s)].sort()[0] as string;
+      if (earliest <= aggTo) {
+        for (const f of ids) {
+          const vs = [...new Set(liveIds.filter((x) => x.f === f.column && x.s <= aggTo).map((x) => x.v))];
+          if (!vs.length) continue;
+          const prior = await queryRows<{ key: string | number; v: string; d: string }>(
+            db,
+            sql`SELECT (${g.key})::bigint AS key, v::text AS v, to_char(max(d), 'YYYY-MM-DD') AS d
+                FROM (${rawEvents([f], earliest, aggTo)}) x WHERE x.v = ANY(${idsArray(vs)}) AND ${where} GROUP BY 1, 2`,
+          );
+          for (const p of prior) seen.set(`${f.column}|${Number(p.key)}|${p.v}`, p.d);
+        }
+      }
+      for (const x of liveIds) {
+        const last = seen.get(`${x.f}|${Number(x.key)}|${x.v}`);
+        if (last !== undefined && last >= x.s) continue;
+        const sl = slot(x.b, Number(x.key));
+        sl.facts[x.f] = (sl.facts[x.f] ?? 0) + 1;
+      }
     }
   }
   return out;
+};
+
+const DIM_NO: Record<DataDimension, number> = { all: 0, sales: 1, dept: 2, channel: 3, platform: 4 };
+
+/**
+ * The roll-up reading the same rows as DIM_KEY under the caller's scope: everyone's rows for ALL,
+ * the caller's own user rows for SELF (dimension all or sales); other scopes and dimensions are
+ * grouped from the daily aggregates (their scope is a condition over several keys).
+ */
+export const salesRollup = (p: Principal, dim: DataDimension): RollupSpec | undefined => {
+  if (p.dataScope === 'ALL') return { dim: DIM_NO[dim] };
+  if (p.dataScope === 'SELF' && (dim === 'all' || dim === 'sales'))
+    return { dim: 1, only: [p.userId], ...(dim === 'all' ? { relabel: 0 } : {}) };
+  return undefined;
 };

@@ -32,11 +32,11 @@ import {
   type Grouped,
   type Grouping,
   groupFacts,
-  type RollupSpec,
 } from './engine';
 import { type FactValues, PRICE_BANDS } from './facts';
 import { statsRebuildJob } from './jobs';
 import { productMetrics, salesMetrics } from './metrics';
+import { salesRollup } from './rollup';
 
 const DIM_KEY: Record<DataDimension, SQL> = {
   all: sql`0`,
@@ -44,19 +44,6 @@ const DIM_KEY: Record<DataDimension, SQL> = {
   sales: sql`k1`,
   channel: sql`k3`,
   platform: sql`k4`,
-};
-const DIM_NO: Record<DataDimension, number> = { all: 0, sales: 1, dept: 2, channel: 3, platform: 4 };
-
-/**
- * The roll-up reading the same rows as DIM_KEY under the caller's scope: everyone's rows for ALL,
- * the caller's own user rows for SELF (dimension all or sales); other scopes and dimensions are
- * grouped from the daily aggregates (their scope is a condition over several keys).
- */
-const salesRollup = (p: Principal, dim: DataDimension): RollupSpec | undefined => {
-  if (p.dataScope === 'ALL') return { dim: DIM_NO[dim] };
-  if (p.dataScope === 'SELF' && (dim === 'all' || dim === 'sales'))
-    return { dim: 1, only: [p.userId], ...(dim === 'all' ? { relabel: 0 } : {}) };
-  return undefined;
 };
 
 /** The list filters of a figure: the list page and the filter that shows the rows it counts. */
@@ -200,7 +187,7 @@ export class DataCentreService {
   }
 
   private async total(p: Principal, from: string, to: string): Promise<FactValues> {
-    const g = await this.group(p, { from, to, bucket: 'range', dim: 'all' });
+    const g = await this.group(p, { from, to, bucket: 'range', dim: 'all', sumsOnly: true });
     return [...g.values()][0]?.facts ?? {};
   }
 
@@ -229,10 +216,10 @@ export class DataCentreService {
     };
     const trendFrom = addDays(d, -29);
     const [trend, bySales, byChannel, byPlatform] = await Promise.all([
-      this.group(p, { from: trendFrom, to: d, bucket: 'day', dim: 'all' }),
-      this.group(p, { from: monthStart, to: d, bucket: 'range', dim: 'sales' }),
-      this.group(p, { from: monthStart, to: d, bucket: 'range', dim: 'channel' }),
-      this.group(p, { from: monthStart, to: d, bucket: 'range', dim: 'platform' }),
+      this.group(p, { from: trendFrom, to: d, bucket: 'day', dim: 'all', sumsOnly: true }),
+      this.group(p, { from: monthStart, to: d, bucket: 'range', dim: 'sales', sumsOnly: true }),
+      this.group(p, { from: monthStart, to: d, bucket: 'range', dim: 'channel', sumsOnly: true }),
+      this.group(p, { from: monthStart, to: d, bucket: 'range', dim: 'platform', sumsOnly: true }),
     ]);
     const byDay = new Map([...trend.values()].map((s) => [s.bucket, salesMetrics(s.facts)]));
     const trendRows: DataOverview['trend'] = [];

@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { defineJob, type JobContext, type JobQueue } from '../../jobs/queue';
 import { addDays, businessDay, daysBetween, writeDays } from './engine';
-import { DAY_WINDOW, monthsOf, writeRollupDay, writeRollupMonth } from './rollup';
+import {
+  DAY_WINDOW,
+  monthEnd,
+  monthStart,
+  monthsOf,
+  writeRollupDay,
+  writeRollupMonth,
+  writeRollupPrefix,
+} from './rollup';
 
 /**
  * Recomputes the aggregates and the roll-ups of some days (one transaction per day), then the
@@ -48,11 +56,18 @@ export const recomputeDays = async (
     sql`SELECT to_char(max(start_date), 'YYYY-MM-DD') AS d FROM stat_sales_rollup WHERE span = 'D' AND dim = -1`,
   );
   if (last?.d) {
-    const until = later.length ? (later[later.length - 1]?.d as string) : lastDone;
-    for (const m of monthsOf(first, [until, lastDone].sort()[1] as string, last.d))
+    const until = [
+      later.length ? (later[later.length - 1]?.d as string) : lastDone,
+      lastDone,
+    ].sort()[1] as string;
+    const complete = new Set(monthsOf(first, until, last.d));
+    // Every month touched: its prefix rows; the complete ones: their month rows.
+    for (let m = monthStart(first); m <= until; m = addDays(monthEnd(m), 1))
       await db.transaction(async (tx) => {
-        await writeRollupMonth(tx, 'sales', m);
-        await writeRollupMonth(tx, 'product', m);
+        for (const table of ['sales', 'product'] as const) {
+          await writeRollupPrefix(tx, table, m, last.d as string);
+          if (complete.has(m)) await writeRollupMonth(tx, table, m);
+        }
       });
   }
   // A mark set while these days were computed (a concurrent late change) stays for the next run.

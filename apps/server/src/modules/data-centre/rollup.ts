@@ -171,6 +171,38 @@ export const writeRollupMonth = async (tx: DbOrTx, table: StatTable, month: stri
   );
 };
 
+/**
+ * Rewrites a month's prefix rows (span 'C', sums only): for each key active in the month and each
+ * day from its first activity to `last`, the sums from the month's first day to that day, so the
+ * sums of any range are two rows per month and key (a prefix minus the prefix before the start).
+ */
+export const writeRollupPrefix = async (tx: DbOrTx, table: StatTable, month: string, last: string) => {
+  const name = sql.raw(ROLLUPS[table].name);
+  const { sums } = factsOf(table);
+  const m = monthStart(month);
+  const end = [monthEnd(m), last].sort()[0] as string;
+  await tx.execute(
+    sql`DELETE FROM ${name} WHERE span = 'C' AND dim = ANY(${ALL_DIMS(table)}) AND start_date >= ${m}::date AND start_date <= ${monthEnd(m)}::date`,
+  );
+  if (end < m) return;
+  const cols = sums.map((f) => f.column).join(', ');
+  const running = sums
+    .map((f) => `(sum(coalesce(d.${f.column}, 0)) OVER (PARTITION BY g.dim, g.key ORDER BY g.c))::bigint`)
+    .join(', ');
+  await tx.execute(
+    sql`WITH d AS (SELECT * FROM ${name} WHERE span = 'D' AND dim >= 0 AND start_date >= ${m}::date AND start_date <= ${end}::date),
+          kd AS (SELECT dim, key, min(start_date) AS first FROM d GROUP BY dim, key),
+          g AS (SELECT kd.dim, kd.key, c::date AS c FROM kd CROSS JOIN LATERAL generate_series(kd.first, ${end}::date, interval '1 day') c)
+        INSERT INTO ${name} (span, start_date, dim, key, ${sql.raw(cols)})
+        SELECT 'C', g.c, g.dim, g.key, ${sql.raw(running)}
+        FROM g LEFT JOIN d ON d.dim = g.dim AND d.key = g.key AND d.start_date = g.c`,
+  );
+  await tx.execute(
+    sql`INSERT INTO ${name} (span, start_date, dim, key)
+        SELECT 'C', c::date, -1, 0 FROM generate_series(${m}::date, ${end}::date, interval '1 day') c`,
+  );
+};
+
 /** The completed months touching [from, to] (their last day on or before `last`). */
 export const monthsOf = (from: string, to: string, last: string): string[] => {
   const out: string[] = [];
@@ -182,6 +214,8 @@ export const monthsOf = (from: string, to: string, last: string): string[] => {
 export const writeRollups = async (db: DbOrTx, table: StatTable, from: string, to: string) => {
   for (const d of daysBetween(from, to)) await writeRollupDay(db, table, d);
   for (const m of monthsOf(from, to, to)) await writeRollupMonth(db, table, m);
+  for (let m = monthStart(from); m <= to; m = addDays(monthEnd(m), 1))
+    await writeRollupPrefix(db, table, m, to);
 };
 
 const bucketStart = (g: Pick<Grouping, 'bucket' | 'from'>): SQL => {
@@ -223,7 +257,14 @@ export const groupRollup = async (db: DbOrTx, table: StatTable, g: Grouping): Pr
   };
   const b = bucketExpr(g);
   const s = bucketStart(g);
-  if (days.length) {
+  if (days.length && g.sumsOnly && g.bucket === 'range') {
+    const prefix = await prefixSums(db, table, g, aggTo);
+    if (prefix === null) return null;
+    for (const row of prefix) {
+      const sl = slot(g.from, Number(row.key));
+      for (const f of sums) sl.facts[f.column] = Number(row[f.column] ?? 0);
+    }
+  } else if (days.length) {
     const [c] = await queryRows<{ dirty: number; days: number; months: string[] | null }>(
       db,
       sql`SELECT (SELECT count(*)::int FROM stat_dirty_date WHERE stat_date >= ${g.from}::date AND stat_date <= ${aggTo}::date) AS dirty,
@@ -325,6 +366,46 @@ export const groupRollup = async (db: DbOrTx, table: StatTable, g: Grouping): Pr
     }
   }
   return out;
+};
+
+/**
+ * The sums of [from, aggTo] per key from the prefix rows: per month touched, the prefix at the
+ * portion's last day minus the prefix the day before its first (none on the month's first day).
+ * Null when a prefix is missing or a day is dirty.
+ */
+const prefixSums = async (
+  db: DbOrTx,
+  table: StatTable,
+  g: Grouping,
+  aggTo: string,
+): Promise<Record<string, string | number>[] | null> => {
+  const spec = g.rollup as RollupSpec;
+  const name = sql.raw(ROLLUPS[table].name);
+  const { sums } = factsOf(table);
+  const plus: string[] = [];
+  const minus: string[] = [];
+  for (let m = monthStart(g.from); m <= aggTo; m = addDays(monthEnd(m), 1)) {
+    plus.push([monthEnd(m), aggTo].sort()[0] as string);
+    if (g.from > m) minus.push(addDays(g.from, -1));
+  }
+  const dates = [...new Set([...plus, ...minus])];
+  const [c] = await queryRows<{ dirty: number; marks: number }>(
+    db,
+    sql`SELECT (SELECT count(*)::int FROM stat_dirty_date WHERE stat_date >= ${g.from}::date AND stat_date <= ${aggTo}::date) AS dirty,
+          (SELECT count(*)::int FROM ${name} WHERE span = 'C' AND dim = -1 AND key = 0
+             AND start_date = ANY(${`{${dates.join(',')}}`}::date[])) AS marks`,
+  );
+  if (!c || c.dirty > 0 || c.marks < dates.length) return null;
+  const keyOut = spec.relabel === undefined ? sql`key` : sql`${spec.relabel}::bigint`;
+  const only = spec.only ? sql`AND key = ANY(${idsArray(spec.only)})` : sql``;
+  const signed = (dd: string[], sign: number) =>
+    sql`SELECT ${keyOut} AS key, ${sql.raw(sums.map((f) => `${sign} * ${f.column} AS ${f.column}`).join(', '))}
+        FROM ${name} WHERE span = 'C' AND dim = ${spec.dim} ${only} AND start_date = ANY(${`{${dd.join(',')}}`}::date[])`;
+  return queryRows<Record<string, string | number>>(
+    db,
+    sql`SELECT key, ${sql.raw(sums.map((f) => `sum(${f.column})::bigint AS ${f.column}`).join(', '))}
+        FROM (${signed(plus, 1)}${minus.length ? sql` UNION ALL ${signed(minus, -1)}` : sql``}) x GROUP BY key`,
+  );
 };
 
 const DIM_NO: Record<DataDimension, number> = { all: 0, sales: 1, dept: 2, channel: 3, platform: 4 };

@@ -1,11 +1,46 @@
 import type { TestProject } from 'vitest/node';
-import { type RunningServer, startServer } from './server';
+import { ADMIN_PASSWORD, type RunningServer, startServer } from './server';
 
 let server: RunningServer | undefined;
+
+interface JobRow {
+  name: string;
+  lastRuns: { status: string }[];
+}
+
+/**
+ * A fresh server builds the data centre's aggregates of the demo history at start; the specs start
+ * when it has finished, so that no spec meets the build half-way (its pages read the aggregates).
+ */
+const firstStatsBuilt = async (baseURL: string) => {
+  const login = await fetch(`${baseURL}/api/v1/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const deadline = Date.now() + 180_000;
+  let last = '';
+  while (Date.now() < deadline) {
+    const res = await fetch(`${baseURL}/api/v1/system/jobs`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = (await res.json()) as { data: { items: JobRow[] } };
+    const job = body.data.items.find((j) => j.name === 'data.stats-nightly');
+    last = JSON.stringify(job?.lastRuns ?? []);
+    if (job?.lastRuns.some((r) => r.status === 'SUCCESS')) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the first aggregate build did not finish in 180 s: ${last}`);
+};
 
 /** One shared server for the e2e suite; specs needing other settings start their own. */
 export default async function setup(project: TestProject) {
   server = await startServer();
+  await firstStatsBuilt(server.baseURL).catch(async (err) => {
+    await server?.stop();
+    throw err;
+  });
   project.provide('baseURL', server.baseURL);
   return async () => {
     await server?.stop();

@@ -1,4 +1,5 @@
 export * from './access';
+export * from './audit-text';
 export * from './auth';
 export * from './calls';
 export * from './clients';
@@ -10,6 +11,7 @@ export * from './envelope';
 export * from './jobs';
 export * from './list';
 export * from './messages';
+export * from './money';
 export * from './ops';
 export * from './orders';
 export * from './products';

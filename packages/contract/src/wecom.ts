@@ -63,6 +63,9 @@ export const wecomSyncRunRow = z.object({
   createdAt: z.iso.datetime(),
 });
 export type WecomSyncRunRow = z.infer<typeof wecomSyncRunRow>;
+/** 立即同步's answer: the run queued, or the corp's run already queued or running that it joined. */
+export const wecomSyncRequested = wecomSyncRunRow.extend({ joined: z.boolean() });
+export type WecomSyncRequested = z.infer<typeof wecomSyncRequested>;
 
 export const wecomVisibleRange = z.object({
   users: z.array(z.string()),

@@ -199,16 +199,24 @@ describe('WeCom apps', () => {
     version = enabled.body.data.version;
   });
 
-  it('syncs on demand in the background with progress and a job log; a second request while running is 409', async () => {
+  it('syncs on demand in the background with progress and a job log; a second request while running joins it', async () => {
+    // the run stays on its first call until the second request has been answered
+    const release = server.hold('/cgi-bin/department/list');
     const res = await call('POST', `${A}/${appId}/sync`, { token: admin });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ trigger: 'MANUAL', status: 'QUEUED' });
-    const again = await call('POST', `${A}/${appId}/sync`, {
-      token: admin,
-      headers: { 'accept-language': 'en' },
-    });
-    expect(again.status).toBe(409);
-    expect(again.body.msg).toContain('already running');
+    expect(res.body.data).toMatchObject({ trigger: 'MANUAL', status: 'QUEUED', joined: false });
+    const again = await call('POST', `${A}/${appId}/sync`, { token: admin });
+    release();
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ id: res.body.data.id, trigger: 'MANUAL', joined: true });
+    // joining queues nothing and is not audited as a request
+    const runs = await call('GET', `${A}/${appId}/sync-runs`, { token: admin });
+    expect(runs.body.data.items[0].id).toBe(res.body.data.id);
+    const [requests] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'wecom.sync.request' AND target_id = ${String(appId)}`,
+    );
+    expect(requests?.n).toBe(1);
     const run = await waitForRun(appId);
     expect(run.status).toBe('SUCCESS');
     expect(run.counts.contacts.created).toBe(150);

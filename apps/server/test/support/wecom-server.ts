@@ -43,6 +43,23 @@ export class LocalWecomServer {
     this.faults.push({ ...f, seen: 0 });
   }
 
+  private readonly held = new Map<string, Promise<void>>();
+
+  /** Answers to `path` wait until the returned release is called (a sync held mid-run). */
+  hold(path: string): () => void {
+    let release = () => {};
+    this.held.set(
+      path,
+      new Promise<void>((r) => {
+        release = r;
+      }),
+    );
+    return () => {
+      this.held.delete(path);
+      release();
+    };
+  }
+
   calls(path?: string) {
     return path ? this.log.filter((l) => l.path === path).length : this.log.length;
   }
@@ -62,8 +79,9 @@ export class LocalWecomServer {
     this.server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c) => chunks.push(c));
-      req.on('end', () => {
+      req.on('end', async () => {
         const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+        await this.held.get(url.pathname);
         const query = Object.fromEntries(url.searchParams);
         let body: Json = {};
         try {

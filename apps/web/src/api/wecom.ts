@@ -5,6 +5,7 @@ import type {
   WecomDepartmentRow,
   WecomMemberRow,
   WecomRemarkBody,
+  WecomSyncRequested,
   WecomSyncRunRow,
   WecomTagGroupRow,
   WecomTestResult,
@@ -56,8 +57,9 @@ export const rotateApp = (id: number, body: z.input<typeof wecomAppRotate>) =>
   request<WecomAppRow>({ url: `${A}/${id}/rotate`, method: 'post', data: body, silent: true });
 export const testApp = (id: number) =>
   request<WecomTestResult>({ url: `${A}/${id}/test`, method: 'post', silent: true });
+/** 立即同步: the run queued, or the corp's running one it joined (`joined`). */
 export const syncApp = (id: number) =>
-  request<WecomSyncRunRow>({ url: `${A}/${id}/sync`, method: 'post', silent: true });
+  request<WecomSyncRequested>({ url: `${A}/${id}/sync`, method: 'post', silent: true });
 export const listRuns = (id: number, pageSize = 10) =>
   request<ListResult<WecomSyncRunRow>>({
     url: `${A}/${id}/sync-runs`,

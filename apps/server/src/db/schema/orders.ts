@@ -68,6 +68,8 @@ export const salesOrder = pgTable(
     index('sales_order_status_created_idx').on(t.status, t.createdAt, t.id),
     index('sales_order_sales_idx').on(t.salesUserId, t.createdAt),
     index('sales_order_client_idx').on(t.clientId),
+    // "is this the client's first paid order" (new deal clients, deal cycle): one probe per order
+    index('sales_order_client_paid_idx').on(t.clientId, t.payTime, t.id).where(sql`pay_time IS NOT NULL`),
     index('sales_order_mobile_idx').on(t.buyerMobile),
     check(
       'sales_order_amounts_chk',
@@ -102,7 +104,8 @@ export const orderItem = pgTable(
     classId: ref('class_id'),
   },
   (t) => [
-    index('order_item_order_idx').on(t.orderId),
+    // (order_id, id): also the first line of an order (refunds without a split are put on it)
+    index('order_item_order_idx').on(t.orderId, t.id),
     index('order_item_spu_idx').on(t.spuId),
     index('order_item_sku_idx').on(t.skuId),
     check(

@@ -18,6 +18,12 @@ import {
  * window, only days already rolled up) and the completed months touched, and clears the days'
  * dirty marks last (a range over a day still being rewritten is computed from the raw tables).
  */
+/**
+ * On the embedded database every query runs on this thread: between two transactions, let the
+ * requests that arrived meanwhile in (a whole history would otherwise hold them all).
+ */
+const giveWay = () => new Promise<void>((r) => setImmediate(r));
+
 export const recomputeDays = async (
   db: Db,
   days: string[],
@@ -41,6 +47,7 @@ export const recomputeDays = async (
   for (const d of sorted) {
     await writeDay(d, true);
     done++;
+    await giveWay();
     if (done % 5 === 0 || done === days.length) await progress({ done, total: days.length, rows });
   }
   const first = sorted[0] as string;
@@ -50,7 +57,11 @@ export const recomputeDays = async (
     sql`SELECT to_char(start_date, 'YYYY-MM-DD') AS d FROM stat_sales_rollup WHERE span = 'D' AND dim = -1 AND key = 0
           AND start_date > ${first}::date AND start_date <= ${addDays(lastDone, DAY_WINDOW)}::date ORDER BY 1`,
   );
-  for (const { d } of later) if (!set.has(d)) await writeDay(d, false);
+  for (const { d } of later) {
+    if (set.has(d)) continue;
+    await writeDay(d, false);
+    await giveWay();
+  }
   const [last] = await queryRows<{ d: string | null }>(
     db,
     sql`SELECT to_char(max(start_date), 'YYYY-MM-DD') AS d FROM stat_sales_rollup WHERE span = 'D' AND dim = -1`,
@@ -68,7 +79,7 @@ export const recomputeDays = async (
           await writeRollupPrefix(tx, table, m, last.d as string);
           if (complete.has(m)) await writeRollupMonth(tx, table, m);
         }
-      });
+      }).then(giveWay);
   }
   // A mark set while these days were computed (a concurrent late change) stays for the next run.
   await db.execute(
@@ -154,16 +165,11 @@ export const ensureStats = async (db: Db, queue: JobQueue) => {
       await queue.send(
         statsRebuildJob,
         { from: r.from, to: r.to },
-        { singletonKey: 'stats-rollups-first-run', trigger: 'MANUAL', startAfter: 300 },
+        { singletonKey: 'stats-rollups-first-run', trigger: 'MANUAL' },
       );
     return;
   }
-  // Five minutes after start, not at once: on the embedded database the first build of the whole
-  // history holds its only connection, and a server that has just started is being signed in to.
-  // Until it has run, every day is computed live (exact, only slower on long ranges).
-  await queue.send(
-    statsNightlyJob,
-    {},
-    { singletonKey: 'stats-first-run', trigger: 'MANUAL', startAfter: 300 },
-  );
+  // At once: the build gives way to requests between days (recomputeDays), while until it has run
+  // every day is computed live from the raw tables, which is slow on long ranges.
+  await queue.send(statsNightlyJob, {}, { singletonKey: 'stats-first-run', trigger: 'MANUAL' });
 };

@@ -1,4 +1,14 @@
-import type { AdminUserListQuery, AdminUserRow, AuditListQuery, AuditRow, Language } from '@educrm/contract';
+import {
+  type AdminUserListQuery,
+  type AdminUserRow,
+  type AuditListQuery,
+  type AuditRow,
+  auditActionLabel,
+  auditSummaryText,
+  auditTargetLabel,
+  type Language,
+} from '@educrm/contract';
+import { consoleMessages } from '../../lib/console-messages';
 import type { Principal } from '../../types';
 import type { Exporter } from '../exports/service';
 import type { AdminUserService } from './admin-users.service';
@@ -128,6 +138,8 @@ export const auditExporter = (
   lang: Language,
 ): Exporter<AuditRow> => {
   const h = HEADERS[lang];
+  // The console's renderer and messages: the file reads as the audit page does in that language.
+  const i18n = consoleMessages(lang);
   return {
     kind: 'audit-log',
     params: { filters, lang },
@@ -137,10 +149,10 @@ export const auditExporter = (
       { header: h.id, width: 10, value: (r) => r.id },
       { header: h.at, width: 22, value: (r) => r.at },
       { header: h.actor, value: (r) => r.actorName },
-      { header: h.action, width: 24, value: (r) => r.action },
-      { header: h.targetType, value: (r) => r.targetType },
+      { header: h.action, width: 24, value: (r) => auditActionLabel(i18n, r.action) },
+      { header: h.targetType, value: (r) => (r.targetType ? auditTargetLabel(i18n, r.targetType) : null) },
       { header: h.targetId, value: (r) => r.targetId },
-      { header: h.summary, width: 50, value: (r) => r.summary },
+      { header: h.summary, width: 50, value: (r) => auditSummaryText(i18n, r.action, r.params, r.summary) },
       { header: h.ip, value: (r) => r.ip },
     ],
     count: (cap) => audit.count(filters, cap),

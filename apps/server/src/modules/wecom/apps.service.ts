@@ -5,6 +5,7 @@ import type {
   WecomAppRotate,
   WecomAppRow,
   WecomAppUpdate,
+  WecomSyncRequested,
   WecomSyncRunRow,
   WecomTestResult,
   WecomVisibleRange,
@@ -393,16 +394,19 @@ export class WecomAppService {
     return result;
   }
 
-  /** 立即同步: queues a full sync of the app's corp (409 while one is queued or running). */
-  async requestSync(p: Principal, id: number, ip: string): Promise<WecomSyncRunRow> {
+  /**
+   * 立即同步: queues a full sync of the app's corp; while one is queued or running (the night's,
+   * another admin's) the request joins it (`joined`, nothing queued) and the page follows that run.
+   */
+  async requestSync(p: Principal, id: number, ip: string): Promise<WecomSyncRequested> {
     const app = await this.live(this.db, id);
     if (app.status === 'DISABLED') throw new AppError(409, 'wecomAppDisabled');
     if (app.kind !== 'CUSTOMER_APP') throw new AppError(409, 'wecomNoCustomerApp');
     return this.db.transaction(async (tx) => {
-      const run = await this.sync.enqueue(id, 'MANUAL', p.userId, tx);
-      if (!run) throw new AppError(409, 'wecomSyncRunning');
-      await this.audit(tx, p, ip, 'wecom.sync.request', id, `run ${run.id}`);
-      return toRunRow(run);
+      const out = await this.sync.enqueueOrJoin(id, p.userId, tx);
+      if (!out) throw notFound();
+      if (!out.joined) await this.audit(tx, p, ip, 'wecom.sync.request', id, `run ${out.run.id}`);
+      return { ...toRunRow(out.run), joined: out.joined };
     });
   }
 

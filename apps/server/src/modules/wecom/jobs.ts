@@ -1,12 +1,13 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { wecomApp, wecomSyncRun } from '../../db/schema';
-import type { Job } from '../../jobs/scheduler';
+import { defineJob } from '../../jobs/queue';
 import type { WecomSync } from './sync';
 
 /** Hour of the nightly full sync, Asia/Shanghai (DOMAIN 9.5.1: 02:00). */
 const NIGHTLY_HOUR = 2;
+const HOUR_MS = 3600_000;
 const shanghaiHour = (d: Date) => (d.getUTCHours() + 8) % 24;
 
 /**
@@ -44,40 +45,56 @@ export class WecomWorker {
     return this.busy;
   }
 
-  /** The job's tick: queues tonight's full sync of every enabled customer-contact app, then kicks. */
+  /**
+   * The job's tick (every minute): during the nightly hour, queues tonight's full sync of every
+   * enabled customer-contact app that existed when the hour began and whose corp has had no full
+   * sync since (a manual one counts; so does a failed one: the night's sync is not retried every
+   * minute). An app created during the hour is not the night's: its first sync is the admin's
+   * 立即同步, or the next night. Then kicks the pending work.
+   */
   async tick(db: Db, now: Date): Promise<Record<string, number>> {
     let queued = 0;
     if (shanghaiHour(now) === NIGHTLY_HOUR) {
+      // Asia/Shanghai is a whole number of hours from UTC: the hour began at the UTC hour's start.
+      const opened = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
       const apps = await db
-        .select({ id: wecomApp.id })
+        .select({ id: wecomApp.id, corpId: wecomApp.corpId })
         .from(wecomApp)
         .where(
-          and(eq(wecomApp.kind, 'CUSTOMER_APP'), eq(wecomApp.status, 'ENABLED'), eq(wecomApp.deleted, false)),
-        );
+          and(
+            eq(wecomApp.kind, 'CUSTOMER_APP'),
+            eq(wecomApp.status, 'ENABLED'),
+            eq(wecomApp.deleted, false),
+            lt(wecomApp.createdAt, opened),
+          ),
+        )
+        .orderBy(wecomApp.id);
       for (const app of apps) {
         const [recent] = await db
           .select({ id: wecomSyncRun.id })
           .from(wecomSyncRun)
           .where(
             and(
-              eq(wecomSyncRun.appId, app.id),
-              eq(wecomSyncRun.trigger, 'SCHEDULE'),
-              gt(wecomSyncRun.createdAt, new Date(now.getTime() - 20 * 3600_000)),
+              eq(wecomSyncRun.corpId, app.corpId),
+              eq(wecomSyncRun.type, 'FULL'),
+              gte(wecomSyncRun.createdAt, opened),
             ),
           )
           .limit(1);
         if (!recent && (await this.sync.enqueue(app.id, 'SCHEDULE', null, db))) queued++;
       }
     }
-    // Detached: the sync writes its progress outside the caller's transaction.
+    // Detached: the runs queued above are committed (no surrounding transaction), so it sees them.
     void this.kick();
     return { queued };
   }
 }
 
-export const wecomSyncJob = (worker: WecomWorker): Job => ({
-  name: 'wecom-sync',
-  lockKey: 7_300_401,
-  intervalMs: 60_000,
-  run: (db, now) => worker.tick(db, now),
-});
+/** Every minute: the nightly full sync in its hour, and the queued runs, retries and callback events. */
+export const wecomSyncJob = (worker: WecomWorker) =>
+  defineJob<Record<string, never>>({
+    name: 'wecom-sync',
+    cron: '* * * * *',
+    retry: { limit: 2, delaySeconds: 30, backoff: true },
+    run: ({ db, now }) => worker.tick(db, now),
+  });

@@ -8,6 +8,7 @@ import {
   wecomAppRow,
   wecomAppUpdate,
   wecomAppVersionBody,
+  wecomSyncRequested,
   wecomSyncRunListQuery,
   wecomSyncRunRow,
   wecomTestResult,
@@ -134,7 +135,7 @@ export const wecomAppRoutes = async (
     `${BASE}/:id/sync`,
     {
       config: { access: SYNC },
-      schema: { tags, params: idParam, response: { 200: envelopeOf(wecomSyncRunRow) } },
+      schema: { tags, params: idParam, response: { 200: envelopeOf(wecomSyncRequested) } },
     },
     async (req) => {
       const run = await apps.requestSync(principalOf(req), req.params.id, requestIp(req));

@@ -114,6 +114,38 @@ export class WecomSync {
     return run ?? null;
   }
 
+  /**
+   * 立即同步: queues a full sync of the app's corp, or joins the one already queued or running (the
+   * night's, another admin's): one full sync per corp at a time, and the caller follows that one.
+   * Null when the app does not exist.
+   */
+  async enqueueOrJoin(
+    appId: number,
+    requestedBy: number | null,
+    db: DbOrTx = this.db,
+  ): Promise<{ run: Run; joined: boolean } | null> {
+    const [app] = await db.select({ corpId: wecomApp.corpId }).from(wecomApp).where(eq(wecomApp.id, appId));
+    if (!app) return null;
+    // The active run may end between the refused insert and the read: then queue again.
+    for (let tries = 0; tries < 3; tries++) {
+      const run = await this.enqueue(appId, 'MANUAL', requestedBy, db);
+      if (run) return { run, joined: false };
+      const [active] = await db
+        .select()
+        .from(wecomSyncRun)
+        .where(
+          and(
+            eq(wecomSyncRun.corpId, app.corpId),
+            eq(wecomSyncRun.type, 'FULL'),
+            inArray(wecomSyncRun.status, ['QUEUED', 'RUNNING']),
+          ),
+        )
+        .limit(1);
+      if (active) return { run: active, joined: true };
+    }
+    throw new Error(`no full sync of ${app.corpId} could be queued or joined`);
+  }
+
   /** Runs every queued run and every running one whose server stopped (heartbeat too old). */
   async processPending(): Promise<Record<string, number>> {
     const out = { runs: 0, succeeded: 0, failed: 0, retried: 0 };

@@ -1,53 +1,37 @@
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, Input, InputNumber, Select, Space, TreeSelect } from 'antd';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Form, Input, Select, Space } from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateRangePresets, type FilterField, filtersOf, formValuesOf } from './listState';
+import type { FilterControlProps } from './FilterControls';
+import { type FilterField, filtersOf, formValuesOf } from './listState';
 
 /** Fields shown before "More filters" is opened. */
 const COLLAPSED_COUNT = 3;
 
-const NumberRange = ({
-  value,
-  onChange,
-  label,
-}: {
-  value?: [number | null, number | null];
-  onChange?: (value: [number | null, number | null]) => void;
-  label: string;
-}) => {
-  const { t } = useTranslation();
-  const [min = null, max = null] = value ?? [];
-  return (
-    <Space.Compact block>
-      <InputNumber
-        value={min}
-        aria-label={`${label} ${t('table.min')}`}
-        placeholder={t('table.min')}
-        onChange={(v) => onChange?.([v, max])}
-        style={{ width: '50%' }}
-      />
-      <InputNumber
-        value={max}
-        aria-label={`${label} ${t('table.max')}`}
-        placeholder={t('table.max')}
-        onChange={(v) => onChange?.([min, v])}
-        style={{ width: '50%' }}
-      />
-    </Space.Compact>
-  );
-};
+/** Tree select, date and number ranges: their own chunk (FilterControls.tsx), fetched when first shown. */
+const FilterControl = lazy(() => import('./FilterControls'));
+const loadFilterControls = () => void import('./FilterControls');
+
+/**
+ * A heavy control in the form: Form.Item hands it value and onChange; while its chunk loads, an
+ * empty read-only input of the same size holds the place.
+ */
+const LazyControl = (props: FilterControlProps) => (
+  <Suspense
+    fallback={
+      <Input readOnly id={props.id} placeholder={props.field.placeholder} aria-label={props.field.label} />
+    }
+  >
+    <FilterControl {...props} />
+  </Suspense>
+);
 
 const filterOption = (input: string, option?: { label?: ReactNode; search?: string }) => {
   const text = option?.search ?? (typeof option?.label === 'string' ? option.label : '');
   return text.toLowerCase().includes(input.trim().toLowerCase());
 };
 
-const control = (
-  field: FilterField,
-  t: (k: string) => string,
-  presets: ReturnType<typeof dateRangePresets>,
-) => {
+const control = (field: FilterField, t: (k: string) => string) => {
   const placeholder = field.placeholder;
   switch (field.type) {
     case 'text':
@@ -65,29 +49,9 @@ const control = (
         />
       );
     case 'treeSelect':
-      return (
-        <TreeSelect
-          allowClear
-          showSearch
-          treeNodeFilterProp="title"
-          treeDefaultExpandAll
-          placeholder={placeholder ?? t('table.any')}
-          aria-label={field.label}
-          loading={field.loading}
-          treeData={field.treeData as never}
-        />
-      );
     case 'dateRange':
-      return (
-        <DatePicker.RangePicker
-          allowEmpty={[true, true]}
-          presets={presets.map((p) => ({ label: t(`dateRange.${p.key}`), value: p.value }))}
-          aria-label={field.label}
-          style={{ width: '100%' }}
-        />
-      );
     case 'numberRange':
-      return <NumberRange label={field.label} />;
+      return <LazyControl field={field} />;
   }
 };
 
@@ -107,8 +71,10 @@ export const SearchForm = ({
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const [expanded, setExpanded] = useState(false);
+  // Collapsed fields are not rendered until "More filters" is first opened (then they stay, hidden
+  // when collapsed again, so what was picked in them is still submitted).
+  const [opened, setOpened] = useState(false);
   const filtersKey = JSON.stringify(filters);
-  const presets = useMemo(() => dateRangePresets(), []);
 
   const fieldsRef = useRef(fields);
   fieldsRef.current = fields;
@@ -137,17 +103,19 @@ export const SearchForm = ({
       onFinish={(values: Record<string, unknown>) => onSearch(filtersOf(values, fields))}
     >
       <div className="resource-table__fields">
-        {fields.map((field, index) => (
-          <Form.Item
-            key={field.name}
-            name={field.name}
-            label={field.label}
-            hidden={!visible(index) && !hasHiddenValue}
-            className="resource-table__field"
-          >
-            {control(field, t, presets)}
-          </Form.Item>
-        ))}
+        {fields.map((field, index) =>
+          visible(index) || hasHiddenValue || opened ? (
+            <Form.Item
+              key={field.name}
+              name={field.name}
+              label={field.label}
+              hidden={!visible(index) && !hasHiddenValue}
+              className="resource-table__field"
+            >
+              {control(field, t)}
+            </Form.Item>
+          ) : null,
+        )}
         <Form.Item label=" " colon={false} className="resource-table__search-buttons">
           <Space wrap>
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
@@ -168,7 +136,12 @@ export const SearchForm = ({
                 type="link"
                 aria-expanded={expanded}
                 icon={expanded ? <UpOutlined /> : <DownOutlined />}
-                onClick={() => setExpanded((v) => !v)}
+                onPointerEnter={loadFilterControls}
+                onFocus={loadFilterControls}
+                onClick={() => {
+                  setOpened(true);
+                  setExpanded((v) => !v);
+                }}
               >
                 {expanded ? t('table.lessFilters') : t('table.moreFilters')}
               </Button>

@@ -36,6 +36,7 @@ const messages: Messages = {
     testFailed: 'WeCom refused: {{errcode}} {{errmsg}}',
     sync: 'Sync now',
     syncStarted: 'Full sync queued',
+    syncJoined: 'A sync of this corp is already under way: showing its progress',
     jobLog: 'Job log',
     settings: 'Settings',
     callbackUrl: 'Callback URL',

@@ -38,6 +38,7 @@ const messages: Messages = {
     testFailed: 'WeCom lo rechazó: {{errcode}} {{errmsg}}',
     sync: 'Sincronizar ahora',
     syncStarted: 'Sincronización completa en cola',
+    syncJoined: 'Ya hay una sincronización de esta empresa en curso: se muestra su progreso',
     jobLog: 'Registro de tareas',
     settings: 'Configuración',
     callbackUrl: 'URL de devolución de llamada',

@@ -37,6 +37,7 @@ const messages: Messages = {
     testFailed: '企業 WeChat が拒否しました：{{errcode}} {{errmsg}}',
     sync: '今すぐ同期',
     syncStarted: '全件同期をキューに追加しました',
+    syncJoined: 'この企業の同期はすでに実行中です。その進捗を表示します',
     jobLog: 'ジョブログ',
     settings: '設定',
     callbackUrl: 'コールバック URL',

@@ -36,6 +36,7 @@ const messages: Messages = {
     testFailed: '企业微信拒绝：{{errcode}} {{errmsg}}',
     sync: '立即同步',
     syncStarted: '已加入全量同步队列',
+    syncJoined: '该企业的同步已在进行中，正在显示它的进度',
     jobLog: '同步日志',
     settings: '配置',
     callbackUrl: '回调 URL',

@@ -1,7 +1,7 @@
 import type { BulkResult } from '@educrm/contract/list';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { type ReactNode, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   claimClient,
@@ -13,13 +13,26 @@ import {
 } from '../../../api/clients';
 import type { RowAction } from '../../../components/ResourceTable/RowActions';
 import { useUserStore } from '../../../stores/user';
-import { CallPanel } from '../../call/shared/CallPanel';
-import { SendSmsDialog } from '../../call/shared/SendSmsDialog';
-import { ClientActionDialog, type DialogKind, type DialogRequest } from './ClientActionDialog';
-import { ClientFormDrawer, type ClientFormTarget } from './ClientFormDrawer';
-import { FollowUpFormDrawer } from './FollowUpFormDrawer';
+import type { DialogKind, DialogRequest } from './ClientActionDialog';
+import type { ClientFormTarget } from './ClientFormDrawer';
 import { useRefreshClients } from './queries';
 import type { ClientLike } from './types';
+
+// The dialogs and drawers load when one is opened: a list's first row does not wait for their
+// date pickers, tree selects and call panel.
+const CallPanel = lazy(() => import('../../call/shared/CallPanel').then((m) => ({ default: m.CallPanel })));
+const SendSmsDialog = lazy(() =>
+  import('../../call/shared/SendSmsDialog').then((m) => ({ default: m.SendSmsDialog })),
+);
+const ClientActionDialog = lazy(() =>
+  import('./ClientActionDialog').then((m) => ({ default: m.ClientActionDialog })),
+);
+const ClientFormDrawer = lazy(() =>
+  import('./ClientFormDrawer').then((m) => ({ default: m.ClientFormDrawer })),
+);
+const FollowUpFormDrawer = lazy(() =>
+  import('./FollowUpFormDrawer').then((m) => ({ default: m.FollowUpFormDrawer })),
+);
 
 type BulkKind = Exclude<DialogKind, 'assign'>;
 
@@ -245,7 +258,7 @@ export const useClientActions = ({
   };
 
   const element: ReactNode = (
-    <>
+    <Suspense fallback={null}>
       {dialog ? (
         <ClientActionDialog
           key={`${dialog.scope}-${dialog.kind}`}
@@ -286,7 +299,7 @@ export const useClientActions = ({
           onSaved={() => void changed()}
         />
       ) : null}
-    </>
+    </Suspense>
   );
 
   return {

@@ -1,6 +1,6 @@
 import { LIVE_STATUSES, type LiveSessionRow } from '@educrm/contract/courses';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Calendar, Drawer, Segmented, Table } from 'antd';
+import { Alert, Badge, Button, Calendar, Drawer, Segmented, Spin, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,7 +80,26 @@ const AttendanceDrawer = ({ session, onClose }: { session: LiveSessionRow | null
   );
 };
 
-/** Sessions of the month around `month`, drawn on the calendar. */
+/** A session on its calendar day; one that has begun opens its attendance (as in the list). */
+const CalendarEntry = ({ s, onOpen }: { s: LiveSessionRow; onOpen: (s: LiveSessionRow) => void }) => {
+  const label = (
+    <>
+      <Badge status={s.status === 'LIVE' ? 'processing' : s.status === 'ENDED' ? 'default' : 'success'} />
+      {dayjs(s.scheduledStart).format('HH:mm')} {s.title}
+    </>
+  );
+  return s.status === 'LIVE' || s.status === 'ENDED' ? (
+    <Button type="link" size="small" title={s.title} onClick={() => onOpen(s)}>
+      {label}
+    </Button>
+  ) : (
+    <span className="live-calendar-day__entry" title={s.title}>
+      {label}
+    </span>
+  );
+};
+
+/** Sessions of the month around `month`, drawn on the calendar (dimmed while they load). */
 const LiveCalendar = ({ onOpen }: { onOpen: (s: LiveSessionRow) => void }) => {
   const [month, setMonth] = useState<Dayjs>(dayjs());
   const from = month.startOf('month').subtract(7, 'day');
@@ -103,29 +122,27 @@ const LiveCalendar = ({ onOpen }: { onOpen: (s: LiveSessionRow) => void }) => {
     return m;
   }, [q.data]);
   return (
-    <Calendar
-      value={month}
-      onPanelChange={(d) => setMonth(d)}
-      onSelect={(d) => setMonth(d)}
-      cellRender={(d, info) =>
-        info.type === 'date' ? (
-          <ul className="live-calendar-day">
-            {(byDay.get(d.format('YYYY-MM-DD')) ?? []).map((s) => (
-              <li key={s.id}>
-                <Button type="link" size="small" onClick={() => onOpen(s)}>
-                  <Badge
-                    status={s.status === 'LIVE' ? 'processing' : s.status === 'ENDED' ? 'default' : 'success'}
-                  />
-                  {dayjs(s.scheduledStart).format('HH:mm')} {s.title}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          info.originNode
-        )
-      }
-    />
+    <Spin spinning={q.isFetching}>
+      {q.isError ? <Alert type="error" showIcon title={q.error.message} /> : null}
+      <Calendar
+        value={month}
+        onPanelChange={(d) => setMonth(d)}
+        onSelect={(d) => setMonth(d)}
+        cellRender={(d, info) =>
+          info.type === 'date' ? (
+            <ul className="live-calendar-day">
+              {(byDay.get(d.format('YYYY-MM-DD')) ?? []).map((s) => (
+                <li key={s.id}>
+                  <CalendarEntry s={s} onOpen={onOpen} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            info.originNode
+          )
+        }
+      />
+    </Spin>
   );
 };
 

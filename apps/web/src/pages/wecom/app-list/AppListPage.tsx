@@ -10,7 +10,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/errors';
 import { deleteApp, listApps, setAppEnabled, syncApp, testApp, wecomKeys } from '../../../api/wecom';
 import type { FilterField } from '../../../components/ResourceTable/listState';
 import { type ResourceColumn, ResourceTable } from '../../../components/ResourceTable/ResourceTable';
@@ -79,21 +78,16 @@ const AppListPage = () => {
     }
   };
 
+  // The job log follows the run (this one, or the corp's running one it joined) until it ends.
   const runSync = async (a: WecomAppRow) => {
     try {
-      await syncApp(a.id);
-      message.success(t('wecom.app.syncStarted'));
+      const run = await syncApp(a.id);
+      if (run.joined) message.info(t('wecom.app.syncJoined'));
+      else message.success(t('wecom.app.syncStarted'));
       void qc.invalidateQueries({ queryKey: wecomKeys.runs(a.id) });
       void refresh();
       setShown({ app: a, tab: 'runs' });
     } catch (e) {
-      // A sync of this corp is already running (the schedule's, or another admin's): show its progress.
-      if (isApiError(e) && e.status === 409) {
-        message.info(e.message);
-        void qc.invalidateQueries({ queryKey: wecomKeys.runs(a.id) });
-        setShown({ app: a, tab: 'runs' });
-        return;
-      }
       failed(e);
     }
   };

@@ -1,6 +1,7 @@
 import type { WecomSyncRunRow } from '@educrm/contract/wecom';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Empty, Progress, Skeleton, Table } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listRuns, wecomKeys } from '../../../api/wecom';
 import { parseTime } from '../../../utils/time';
@@ -87,14 +88,29 @@ export const SyncRun = ({ run }: { run: WecomSyncRunRow }) => {
   );
 };
 
-/** The app's job log: the latest runs, polled every 1.5 s while one is queued or running. */
+/**
+ * The app's job log: the latest runs, polled every 1.5 s while one is queued or running. When a run
+ * it followed ends, the app list (last sync) and the synced pages are asked again.
+ */
 export const SyncRuns = ({ appId }: { appId: number }) => {
   const { t } = useTranslation();
+  const qc = useQueryClient();
   const query = useQuery({
     queryKey: wecomKeys.runs(appId),
     queryFn: () => listRuns(appId),
     refetchInterval: (q) => (q.state.data?.items.some(isLive) ? 1500 : false),
   });
+  const followed = useRef(new Set<number>());
+  useEffect(() => {
+    const items = query.data?.items ?? [];
+    const ended = items.some((r) => followed.current.has(r.id) && !isLive(r));
+    followed.current = new Set(items.filter(isLive).map((r) => r.id));
+    if (ended)
+      void qc.invalidateQueries({
+        queryKey: wecomKeys.all,
+        predicate: (q) => q.queryKey[3] !== 'runs',
+      });
+  }, [query.data, qc]);
   if (query.isPending) return <Skeleton active />;
   if (query.isError) return <Alert type="error" showIcon title={query.error.message} />;
   if (!query.data.items.length)

@@ -1,0 +1,120 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * The tour's in-page checks (scripts/tour.mjs, issue 16). Each answers a list of findings, a short
+ * text per finding (what and where), so the summary can count them and the log can name them.
+ */
+export interface PageFindings {
+  /** The document is wider than the window (a horizontal scrollbar on the whole page). */
+  overflow: string[];
+  /** Texts that look like i18n keys (`call.sms.sign`) or a template left unfilled (`{{count}}`). */
+  keys: string[];
+  /** Chinese characters in the chrome of an en or es page (data cells are left out). */
+  chinese: string[];
+  /** Buttons, tags, headers and labels narrower than their text. */
+  cut: string[];
+}
+
+/**
+ * Where data lives: the demo data is Chinese, so Chinese text inside these is not chrome. Table
+ * body cells, tree nodes (departments, categories), chosen select values, description values,
+ * list items, the signed-in user's name, chart labels, inputs.
+ */
+export const DATA_SELECTORS = [
+  '.ant-table-tbody td',
+  '.ant-tree-title',
+  '.ant-select-selection-item',
+  '.ant-select-selection-overflow',
+  '.ant-descriptions-item-content',
+  '.ant-list-item',
+  '.ant-list-item-meta',
+  '.navbar .avatar-wrapper',
+  '.navbar .user-name',
+  '[data-user-content]',
+  'input',
+  'textarea',
+];
+
+/** Elements whose text must never be cut. */
+export const LABEL_SELECTORS = [
+  '.ant-btn',
+  '.ant-tag',
+  '.ant-table-thead th',
+  '.ant-tabs-tab-btn',
+  '.ant-radio-button-wrapper',
+  '.ant-segmented-item-label',
+  '.ant-form-item-label > label',
+  '.ant-card-head-title',
+  '.ant-statistic-title',
+  '.ant-menu-title-content',
+  '.ant-breadcrumb-link',
+  '.tags-view__item',
+];
+
+/** Runs the checks in the page. `lang` decides whether Chinese characters count. */
+export const checkPage = (page: Page, lang: string): Promise<PageFindings> =>
+  page.evaluate(
+    ({ lang, dataSelectors, labelSelectors }) => {
+      const describe = (el: Element) => {
+        const cls = typeof el.className === 'string' ? el.className.split(/\s+/).filter(Boolean)[0] : '';
+        return `${el.tagName.toLowerCase()}${cls ? `.${cls}` : ''}`;
+      };
+      const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text);
+      const visible = (el: Element) =>
+        el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
+        el.getBoundingClientRect().width > 0;
+
+      const overflow: string[] = [];
+      const root = document.documentElement;
+      if (root.scrollWidth > root.clientWidth + 1) {
+        // The widest culprits: elements whose right edge passes the window.
+        const wide = Array.from(document.querySelectorAll('body *'))
+          .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 1 && visible(el))
+          .filter(
+            (el) =>
+              !el.parentElement || el.parentElement.getBoundingClientRect().right <= root.clientWidth + 1,
+          )
+          .slice(0, 3)
+          .map(describe);
+        overflow.push(`document ${root.scrollWidth} px > ${root.clientWidth} px (${wide.join(', ')})`);
+      }
+
+      const KEY = /^[a-z][a-zA-Z0-9]*(\.[a-zA-Z][a-zA-Z0-9_-]*)+[:：]?$/;
+      const NOT_KEY = /\.(com|cn|net|org|io|local|test|png|jpe?g|gif|webp|xlsx|csv|pdf|txt|json|js|ts)$/i;
+      const looksLikeKey = (text: string) =>
+        (KEY.test(text) && !NOT_KEY.test(text)) || /\{\{\s*\w+\s*\}\}/.test(text);
+      const HAN = /\p{Script=Han}/u;
+      const dataSelector = dataSelectors.join(', ');
+
+      const keys: string[] = [];
+      const chinese: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = (node.textContent ?? '').trim();
+        const parent = node.parentElement;
+        if (!text || !parent || parent.closest('script, style, noscript') || !visible(parent)) continue;
+        if (looksLikeKey(text)) keys.push(`${describe(parent)}: ${short(text)}`);
+        if ((lang === 'en' || lang === 'es') && HAN.test(text) && !parent.closest(dataSelector))
+          chinese.push(`${describe(parent)}: ${short(text)}`);
+      }
+      for (const el of Array.from(document.querySelectorAll('[placeholder], [title], [aria-label]'))) {
+        if (!visible(el)) continue;
+        for (const attr of ['placeholder', 'title', 'aria-label']) {
+          const text = el.getAttribute(attr)?.trim();
+          if (!text) continue;
+          if (looksLikeKey(text)) keys.push(`${describe(el)}[${attr}]: ${short(text)}`);
+          if ((lang === 'en' || lang === 'es') && attr === 'placeholder' && HAN.test(text))
+            chinese.push(`${describe(el)}[${attr}]: ${short(text)}`);
+        }
+      }
+
+      const cut: string[] = [];
+      for (const el of Array.from(document.querySelectorAll<HTMLElement>(labelSelectors.join(', ')))) {
+        if (!visible(el)) continue;
+        if (el.scrollWidth > el.clientWidth + 1)
+          cut.push(`${describe(el)}: ${short((el.textContent ?? '').trim())}`);
+      }
+      return { overflow, keys, chinese, cut };
+    },
+    { lang, dataSelectors: DATA_SELECTORS, labelSelectors: LABEL_SELECTORS },
+  );

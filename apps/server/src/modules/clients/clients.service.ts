@@ -812,7 +812,12 @@ export class ClientService {
   async insertClient(
     tx: DbOrTx,
     p: Principal,
-    input: Omit<ClientCreate, 'ownerUserId' | 'mobile'> & { mobile: string; mobileRaw: string | null },
+    input: Omit<ClientCreate, 'ownerUserId' | 'mobile'> & {
+      mobile: string;
+      mobileRaw: string | null;
+      /** An import's own creation time (old data); else now. */
+      createdAt?: Date | null;
+    },
     target: TargetUser | null,
     reason: string,
   ): Promise<number> {
@@ -844,7 +849,7 @@ export class ClientService {
         doNotCall: input.doNotCall,
         smsOptOut: input.smsOptOut,
         remark: input.remark,
-        createdAt: now,
+        createdAt: input.createdAt ?? now,
         createdBy: p.userId,
         updatedAt: now,
         updatedBy: p.userId,

@@ -24,6 +24,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { toIso } from '../../lib/list';
 import { type ExportColumn, writeXlsx, XLSX_TYPE } from '../../lib/xlsx';
 import type { Principal } from '../../types';
+import { markDirty } from '../data-centre/dirty';
 import type { ClientService } from './clients.service';
 import { loadTargetUser, lockUserOwnership, selfTarget, type TargetUser } from './common';
 import {
@@ -104,6 +105,36 @@ interface ImportJobData {
   target: Target;
   ip: string;
 }
+
+/** The earliest creation time an import may carry. */
+const EARLIEST_CREATED = new Date('2000-01-01T00:00:00+08:00');
+
+/**
+ * A creation time of the import sheet in Asia/Shanghai: `YYYY-MM-DD` or `YYYY/M/D`, with an optional
+ * `HH:mm[:ss]` (an xlsx date cell too), or an Excel date serial (days since 1899-12-30, the fraction the time of day).
+ */
+export const importedTime = (s: string): Date | null => {
+  const text = s.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) {
+    const serial = Number(text);
+    if (serial < 1 || serial > 100_000) return null;
+    const ms = Math.round(serial * 86_400_000) - 25_569 * 86_400_000 - 8 * 3_600_000;
+    return new Date(ms);
+  }
+  // (A date cell of an xlsx reads as an ISO instant whose UTC fields are the sheet's wall time.)
+  const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?Z?$/.exec(
+    text,
+  );
+  if (!m) return null;
+  const [, y, mo, d, h = '0', mi = '0', se = '0'] = m;
+  const two = (x: string) => x.padStart(2, '0');
+  const iso = `${y}-${two(mo as string)}-${two(d as string)}T${two(h)}:${two(mi)}:${two(se)}+08:00`;
+  const t = new Date(iso);
+  if (Number.isNaN(t.getTime())) return null;
+  // 2026-02-30 rolls over: refuse a day the calendar does not have.
+  if (new Date(t.getTime() + 8 * 3_600_000).toISOString().slice(0, 10) !== iso.slice(0, 10)) return null;
+  return t;
+};
 
 export class ClientImportService {
   /**
@@ -289,7 +320,11 @@ export class ClientImportService {
     cells: string[],
     lk: Lookups,
     lang: Language,
-  ): Omit<ClientCreate, 'ownerUserId' | 'mobile'> & { mobile: string; mobileRaw: string | null } {
+  ): Omit<ClientCreate, 'ownerUserId' | 'mobile'> & {
+    mobile: string;
+    mobileRaw: string | null;
+    createdAt: Date | null;
+  } {
     const v: Partial<Record<ImportField, string>> = {};
     columns.forEach((c, i) => {
       if (c && cells[i]) v[c] = cells[i];
@@ -332,6 +367,9 @@ export class ClientImportService {
       if (id == null) invalid('tags', 'tagNotFound', { name: s });
       else tagIds.push(id);
     }
+    const createdAt = v.createdAt ? importedTime(v.createdAt) : null;
+    if (v.createdAt && (!createdAt || createdAt > this.now() || createdAt < EARLIEST_CREATED))
+      invalid('createdAt');
     const region = v.regionCode ?? '';
     if (region && !/^\d{2,12}$/.test(region)) invalid('regionCode');
     const input = {
@@ -352,6 +390,7 @@ export class ClientImportService {
       doNotCall: false,
       smsOptOut: false,
       remark: text('remark', 500),
+      createdAt,
     };
     if (problems.length) {
       // In the order of the template's columns, whatever order the checks ran in.
@@ -402,6 +441,8 @@ export class ClientImportService {
       target.kind === 'user' ? target.user : null,
       'import',
     );
+    // An old creation time is late data: the data centre recomputes that business day (M01).
+    if (input.createdAt) await markDirty(tx, [input.createdAt]);
     return { outcome: 'CREATED', reason: '', clientId: id };
   }
 
@@ -662,6 +703,7 @@ export class ClientImportService {
       stage: STAGE_LABELS.NEW?.[lang] ?? '',
       tags: '',
       remark: '',
+      createdAt: '',
     };
     const columns: ExportColumn<Record<ImportField, string>>[] = fields.map((f) => ({
       header: `${IMPORT_COLUMNS[f][lang]}${f === 'mobile' ? '*' : ''}`,

@@ -20,6 +20,8 @@ export const IMPORT_COLUMNS = {
   stage: l('阶段', 'Stage', 'Etapa', 'ステージ'),
   tags: l('标签', 'Tags', 'Etiquetas', 'タグ'),
   remark: l('备注', 'Remark', 'Observaciones', '備考'),
+  /** Optional: when the lead was really acquired (a migration of old data); late data for the data centre. */
+  createdAt: l('创建时间', 'Created at', 'Fecha de alta', '登録日時'),
 } as const;
 export type ImportField = keyof typeof IMPORT_COLUMNS;
 

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { dayOf, type Fact, type FactValues, PRODUCT_FACTS, SALES_FACTS } from './facts';
+import { groupRollup } from './rollup';
 
 /**
  * Groups the facts of facts.ts, either from the raw tables (their events) or from the daily
@@ -40,7 +41,7 @@ export const daysBetween = (from: string, to: string): string[] => {
   for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
   return out;
 };
-const dateArray = (days: string[]) => sql`${`{${days.join(',')}}`}::date[]`;
+export const dateArray = (days: string[]) => sql`${`{${days.join(',')}}`}::date[]`;
 
 export type Bucket = 'day' | 'week' | 'month' | 'range';
 export interface Grouping {
@@ -53,15 +54,30 @@ export interface Grouping {
   where?: SQL;
   /**
    * Which days come from the raw tables: `auto` (today and later, and dirty days: the rest from
-   * the aggregates), `all` (raw only), `none` (aggregates only).
+   * the roll-ups when `rollup` is given and they cover the range, else from the daily aggregates),
+   * `all` (raw only), `none` (daily aggregates only), `rollup` (roll-ups only: throws when they
+   * do not cover the range; for the equality test).
    */
-  live?: 'auto' | 'all' | 'none';
+  live?: 'auto' | 'all' | 'none' | 'rollup';
+  /**
+   * The same grouping over the roll-ups (rollup.ts): their dimension (0 all, 1-5 = k1-k5), the
+   * keys kept (`only`, else all) and the key reported (`relabel`, else the dimension's key). It
+   * must select exactly what `key` and `where` select.
+   */
+  rollup?: RollupSpec;
+  /** Only the sums are needed (the roll-ups skip the distinct counts: they stay 0). */
+  sumsOnly?: boolean;
   /** The current business day (for `auto`). */
   today?: string;
 }
+export interface RollupSpec {
+  dim: number;
+  only?: number[];
+  relabel?: number;
+}
 export type Grouped = Map<string, { bucket: string; key: number; facts: FactValues }>;
 
-const bucketExpr = (g: Grouping): SQL => {
+export const bucketExpr = (g: Pick<Grouping, 'bucket' | 'from'>): SQL => {
   switch (g.bucket) {
     case 'day':
       return sql`d`;
@@ -75,13 +91,13 @@ const bucketExpr = (g: Grouping): SQL => {
 };
 
 /** The raw events of some facts, tagged with their fact, over [from, to] business days. */
-const rawEvents = (facts: Fact[], from: string, to: string): SQL => {
+export const rawEvents = (facts: Fact[], from: string, to: string): SQL => {
   const a = dayStart(from);
   const b = dayStart(addDays(to, 1));
   return sql.join(
     facts.map(
       (f) =>
-        sql`SELECT ${f.column}::text AS f, ${dayOf(sql`e.ts`)} AS d, e.k1, e.k2, e.k3, e.k4, e.v FROM (${f.events(a, b)}) e`,
+        sql`SELECT ${f.column}::text AS f, ${dayOf(sql`e.ts`)} AS d, e.k1, e.k2, e.k3, e.k4, e.k5, e.v FROM (${f.events(a, b)}) e`,
     ),
     sql` UNION ALL `,
   );
@@ -89,7 +105,7 @@ const rawEvents = (facts: Fact[], from: string, to: string): SQL => {
 
 /** The aggregate rows with their keys renamed k1..k4. */
 const statRows = (t: TableDef, cols: string[], from: string, to: string, skip: string[]) =>
-  sql`SELECT stat_date AS d, ${sql.raw(t.keys.map((k, i) => `${k} AS k${i + 1}`).join(', '))}${sql.raw(
+  sql`SELECT stat_date AS d, ${sql.raw(t.keys.map((k, i) => `${k} AS k${i + 1}`).join(', '))}, 0::bigint AS k5${sql.raw(
     cols.length ? `, ${cols.join(', ')}` : '',
   )}
       FROM ${sql.raw(t.name)} WHERE stat_date >= ${from}::date AND stat_date <= ${to}::date
@@ -113,6 +129,16 @@ export const liveDays = async (db: DbOrTx, g: Grouping, table: StatTable = 'sale
 
 /** Every fact of a table grouped by bucket and key (an exact figure whatever the sources). */
 export const groupFacts = async (db: DbOrTx, table: StatTable, g: Grouping): Promise<Grouped> => {
+  if (g.live === 'rollup' || (g.rollup && (g.live ?? 'auto') === 'auto')) {
+    const r = await groupRollup(db, table, g);
+    if (r) return r;
+    if (g.live === 'rollup') throw new Error('the roll-ups do not cover the range');
+  }
+  return groupDaily(db, table, g);
+};
+
+/** groupFacts over the daily aggregates (ids unnested) and the raw tables. */
+export const groupDaily = async (db: DbOrTx, table: StatTable, g: Grouping): Promise<Grouped> => {
   const t = TABLES[table];
   const live = await liveDays(db, g, table);
   const allLive = live.length === daysBetween(g.from, g.to).length;
@@ -172,7 +198,7 @@ export const groupFacts = async (db: DbOrTx, table: StatTable, g: Grouping): Pro
         sql.join(
           ids.map(
             (f) =>
-              sql`SELECT ${f.column}::text AS f, s.d, s.k1, s.k2, s.k3, s.k4, u.v FROM (${statRows(t, [f.column], g.from, g.to, live)}) s
+              sql`SELECT ${f.column}::text AS f, s.d, s.k1, s.k2, s.k3, s.k4, s.k5, u.v FROM (${statRows(t, [f.column], g.from, g.to, live)}) s
                   CROSS JOIN LATERAL unnest(s.${sql.raw(f.column)}) AS u(v)`,
           ),
           sql` UNION ALL `,

@@ -14,7 +14,7 @@ export interface Fact {
   /** Column in the aggregate table. */
   column: string;
   kind: 'sum' | 'ids';
-  /** SELECT ts, k1, k2, k3, k4, v ... with `ts` in [from, to). */
+  /** SELECT ts, k1, k2, k3, k4, k5, v ... with `ts` in [from, to). */
   events(from: Date, to: Date): SQL;
 }
 
@@ -26,14 +26,14 @@ const k = (e: string) => sql.raw(`coalesce((${e})::bigint, 0)`);
 /** Sales facts; keys: k1 user (sales / owner / author), k2 department, k3 channel, k4 platform. */
 const ev = (
   ts: string,
-  keys: [string, string, string, string],
+  keys: [string, string, string, string] | [string, string, string, string, string],
   value: string,
   from: string,
   where: string,
   a: Date,
   b: Date,
 ) =>
-  sql`SELECT ${sql.raw(ts)} AS ts, ${k(keys[0])} AS k1, ${k(keys[1])} AS k2, ${k(keys[2])} AS k3, ${k(keys[3])} AS k4, (${sql.raw(value)})::bigint AS v
+  sql`SELECT ${sql.raw(ts)} AS ts, ${k(keys[0])} AS k1, ${k(keys[1])} AS k2, ${k(keys[2])} AS k3, ${k(keys[3])} AS k4, ${k(keys[4] ?? '0')} AS k5, (${sql.raw(value)})::bigint AS v
       FROM ${sql.raw(from)} WHERE ${sql.raw(where)} AND ${sql.raw(ts)} >= ${a} AND ${sql.raw(ts)} < ${b}`;
 
 /** Paid orders with their attribution (snapshotted at payment, DOMAIN 2.1 attribution rules). */
@@ -290,13 +290,26 @@ export const SALES_FACTS: Fact[] = [
   },
 ];
 
-/** Paid order lines; product keys: k1 SPU, k2 SKU, k3 platform, k4 channel. */
+/**
+ * Paid order lines; product keys: k1 SPU, k2 SKU, k3 platform, k4 channel, k5 the line's price band
+ * (PRICE_BANDS, 1-based; kept on the roll-ups only, not on the daily aggregates).
+ */
 const ITEMS = 'order_item i JOIN sales_order o ON o.id = i.order_id';
-const ITEM_KEYS: [string, string, string, string] = [
+/** Unit-price bands of the product overview (fen, upper bounds exclusive); the last one is open. */
+export const PRICE_BANDS: { label: string; below: number | null }[] = [
+  { label: '0-100', below: 10_000 },
+  { label: '100-500', below: 50_000 },
+  { label: '500-1000', below: 100_000 },
+  { label: '1000-5000', below: 500_000 },
+  { label: '5000+', below: null },
+];
+const BAND = `CASE ${PRICE_BANDS.map((b, i) => (b.below === null ? `ELSE ${i + 1}` : `WHEN i.unit_price < ${b.below} THEN ${i + 1}`)).join(' ')} END`;
+const ITEM_KEYS: [string, string, string, string, string] = [
   'i.spu_id',
   'i.sku_id',
   'o.source_platform_id',
   'o.channel_id',
+  BAND,
 ];
 /**
  * Refunded amounts per order line and refund: the split recorded on the refund, or (refunds

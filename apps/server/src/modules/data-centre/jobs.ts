@@ -2,31 +2,89 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { defineJob, type JobContext, type JobQueue } from '../../jobs/queue';
 import { addDays, businessDay, daysBetween, writeDays } from './engine';
+import {
+  DAY_WINDOW,
+  monthEnd,
+  monthStart,
+  monthsOf,
+  writeRollupDay,
+  writeRollupMonth,
+  writeRollupPrefix,
+} from './rollup';
 
-/** Recomputes the aggregates of some days (one transaction per day), clearing their dirty marks. */
+/**
+ * Recomputes the aggregates and the roll-ups of some days (one transaction per day), then the
+ * roll-up day rows after them whose ids' previous occurrences may have moved (within the gap
+ * window, only days already rolled up) and the completed months touched, and clears the days'
+ * dirty marks last (a range over a day still being rewritten is computed from the raw tables).
+ */
+/**
+ * On the embedded database every query runs on this thread: between two transactions, let the
+ * requests that arrived meanwhile in (a whole history would otherwise hold them all).
+ */
+const giveWay = () => new Promise<void>((r) => setImmediate(r));
+
 export const recomputeDays = async (
   db: Db,
   days: string[],
   progress: JobContext<unknown>['progress'] = async () => {},
 ): Promise<{ days: number; rows: number }> => {
+  if (!days.length) return { days: 0, rows: 0 };
+  const started = await queryRows<{ now: Date }>(db, sql`SELECT clock_timestamp() AS now`);
+  const sorted = [...days].sort();
+  const set = new Set(sorted);
   let rows = 0;
   let done = 0;
-  for (const d of days) {
-    await db.transaction(async (tx) => {
-      const started = await queryRows<{ now: Date }>(tx, sql`SELECT clock_timestamp() AS now`);
-      rows += await writeDays(tx, 'sales', d, d);
-      rows += await writeDays(tx, 'product', d, d);
-      // A mark set while this day was computed (a concurrent late change) stays for the next run.
-      await tx.execute(
-        sql`DELETE FROM stat_dirty_date WHERE stat_date = ${d}::date AND marked_at <= ${started[0]?.now ?? new Date()}`,
-      );
+  const writeDay = async (d: string, aggregates: boolean) =>
+    db.transaction(async (tx) => {
+      if (aggregates) {
+        rows += await writeDays(tx, 'sales', d, d);
+        rows += await writeDays(tx, 'product', d, d);
+      }
+      await writeRollupDay(tx, 'sales', d);
+      await writeRollupDay(tx, 'product', d);
     });
+  for (const d of sorted) {
+    await writeDay(d, true);
     done++;
-    // On the embedded database every query runs on this thread: between two days, let the
-    // requests that arrived meanwhile in (a whole history would otherwise hold them all).
-    await new Promise((r) => setImmediate(r));
+    await giveWay();
     if (done % 5 === 0 || done === days.length) await progress({ done, total: days.length, rows });
   }
+  const first = sorted[0] as string;
+  const lastDone = sorted[sorted.length - 1] as string;
+  const later = await queryRows<{ d: string }>(
+    db,
+    sql`SELECT to_char(start_date, 'YYYY-MM-DD') AS d FROM stat_sales_rollup WHERE span = 'D' AND dim = -1 AND key = 0
+          AND start_date > ${first}::date AND start_date <= ${addDays(lastDone, DAY_WINDOW)}::date ORDER BY 1`,
+  );
+  for (const { d } of later) {
+    if (set.has(d)) continue;
+    await writeDay(d, false);
+    await giveWay();
+  }
+  const [last] = await queryRows<{ d: string | null }>(
+    db,
+    sql`SELECT to_char(max(start_date), 'YYYY-MM-DD') AS d FROM stat_sales_rollup WHERE span = 'D' AND dim = -1`,
+  );
+  if (last?.d) {
+    const until = [
+      later.length ? (later[later.length - 1]?.d as string) : lastDone,
+      lastDone,
+    ].sort()[1] as string;
+    const complete = new Set(monthsOf(first, until, last.d));
+    // Every month touched: its prefix rows; the complete ones: their month rows.
+    for (let m = monthStart(first); m <= until; m = addDays(monthEnd(m), 1))
+      await db.transaction(async (tx) => {
+        for (const table of ['sales', 'product'] as const) {
+          await writeRollupPrefix(tx, table, m, last.d as string);
+          if (complete.has(m)) await writeRollupMonth(tx, table, m);
+        }
+      }).then(giveWay);
+  }
+  // A mark set while these days were computed (a concurrent late change) stays for the next run.
+  await db.execute(
+    sql`DELETE FROM stat_dirty_date WHERE stat_date = ANY(${`{${sorted.join(',')}}`}::date[]) AND marked_at <= ${started[0]?.now ?? new Date()}`,
+  );
   return { days: days.length, rows };
 };
 
@@ -95,11 +153,22 @@ export const statsRebuildJob = defineJob<{ from: string; to: string; by?: number
  * start queues the nightly job at once, which then writes the whole history (one run across servers).
  */
 export const ensureStats = async (db: Db, queue: JobQueue) => {
-  const [r] = await queryRows<{ any: boolean }>(
+  const [r] = await queryRows<{ from: string | null; to: string | null; rolled: boolean }>(
     db,
-    sql`SELECT EXISTS (SELECT 1 FROM stat_sales_daily) AS any`,
+    sql`SELECT to_char(min(stat_date), 'YYYY-MM-DD') AS from, to_char(max(stat_date), 'YYYY-MM-DD') AS to,
+          EXISTS (SELECT 1 FROM stat_sales_rollup) AS rolled FROM stat_sales_daily`,
   );
-  if (r?.any) return;
+  if (r?.from && r.to) {
+    // Aggregates written before the roll-ups existed: rebuild them once (until then the daily
+    // aggregates answer, exactly).
+    if (!r.rolled)
+      await queue.send(
+        statsRebuildJob,
+        { from: r.from, to: r.to },
+        { singletonKey: 'stats-rollups-first-run', trigger: 'MANUAL' },
+      );
+    return;
+  }
   // At once: the build gives way to requests between days (recomputeDays), while until it has run
   // every day is computed live from the raw tables, which is slow on long ranges.
   await queue.send(statsNightlyJob, {}, { singletonKey: 'stats-first-run', trigger: 'MANUAL' });

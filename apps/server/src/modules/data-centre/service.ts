@@ -33,9 +33,10 @@ import {
   type Grouping,
   groupFacts,
 } from './engine';
-import type { FactValues } from './facts';
+import { type FactValues, PRICE_BANDS } from './facts';
 import { statsRebuildJob } from './jobs';
 import { productMetrics, salesMetrics } from './metrics';
+import { salesRollup } from './rollup';
 
 const DIM_KEY: Record<DataDimension, SQL> = {
   all: sql`0`,
@@ -105,9 +106,18 @@ export class DataCentreService {
     return businessDay(this.now());
   }
 
-  async group(p: Principal, g: Omit<Grouping, 'today' | 'where'> & { where?: SQL }): Promise<Grouped> {
-    const where = g.where ? sql`(${g.where}) AND ${this.salesScope(p)}` : this.salesScope(p);
-    return groupFacts(this.db, 'sales', { ...g, where, live: 'auto', today: this.today() });
+  async group(
+    p: Principal,
+    g: Omit<Grouping, 'today' | 'where' | 'key'> & { dim: DataDimension },
+  ): Promise<Grouped> {
+    return groupFacts(this.db, 'sales', {
+      ...g,
+      key: DIM_KEY[g.dim],
+      where: this.salesScope(p),
+      rollup: salesRollup(p, g.dim),
+      live: 'auto',
+      today: this.today(),
+    });
   }
 
   private async names(dimension: DataDimension, keys: number[]): Promise<Map<number, string>> {
@@ -161,8 +171,7 @@ export class DataCentreService {
   /** History: metrics per bucket and dimension, and the range totals per dimension. */
   async series(p: Principal, q: SalesSeriesQuery): Promise<SalesSeries> {
     checkRange(q.from, q.to);
-    const key = DIM_KEY[q.dimension];
-    const base = { from: q.from, to: q.to, key };
+    const base = { from: q.from, to: q.to, dim: q.dimension };
     const [rows, totals] = await Promise.all([
       this.group(p, { ...base, bucket: q.granularity }),
       this.group(p, { ...base, bucket: 'range' }),
@@ -178,7 +187,7 @@ export class DataCentreService {
   }
 
   private async total(p: Principal, from: string, to: string): Promise<FactValues> {
-    const g = await this.group(p, { from, to, bucket: 'range', key: sql`0` });
+    const g = await this.group(p, { from, to, bucket: 'range', dim: 'all', sumsOnly: true });
     return [...g.values()][0]?.facts ?? {};
   }
 
@@ -207,10 +216,10 @@ export class DataCentreService {
     };
     const trendFrom = addDays(d, -29);
     const [trend, bySales, byChannel, byPlatform] = await Promise.all([
-      this.group(p, { from: trendFrom, to: d, bucket: 'day', key: sql`0` }),
-      this.group(p, { from: monthStart, to: d, bucket: 'range', key: sql`k1` }),
-      this.group(p, { from: monthStart, to: d, bucket: 'range', key: sql`k3` }),
-      this.group(p, { from: monthStart, to: d, bucket: 'range', key: sql`k4` }),
+      this.group(p, { from: trendFrom, to: d, bucket: 'day', dim: 'all', sumsOnly: true }),
+      this.group(p, { from: monthStart, to: d, bucket: 'range', dim: 'sales', sumsOnly: true }),
+      this.group(p, { from: monthStart, to: d, bucket: 'range', dim: 'channel', sumsOnly: true }),
+      this.group(p, { from: monthStart, to: d, bucket: 'range', dim: 'platform', sumsOnly: true }),
     ]);
     const byDay = new Map([...trend.values()].map((s) => [s.bucket, salesMetrics(s.facts)]));
     const trendRows: DataOverview['trend'] = [];
@@ -261,9 +270,9 @@ export class DataCentreService {
   /** Daily data: one day, a row per sales grouped by department with subtotals and a total. */
   async daily(p: Principal, date: string): Promise<DataDaily> {
     const [byUser, byDept, all] = await Promise.all([
-      this.group(p, { from: date, to: date, bucket: 'range', key: sql`k1` }),
-      this.group(p, { from: date, to: date, bucket: 'range', key: sql`k2` }),
-      this.group(p, { from: date, to: date, bucket: 'range', key: sql`0` }),
+      this.group(p, { from: date, to: date, bucket: 'range', dim: 'sales' }),
+      this.group(p, { from: date, to: date, bucket: 'range', dim: 'dept' }),
+      this.group(p, { from: date, to: date, bucket: 'range', dim: 'all' }),
     ]);
     const userIds = [...byUser.values()].map((s) => s.key).filter((k) => k > 0);
     const users = await queryRows<{
@@ -367,13 +376,25 @@ export class DataCentreService {
     return sql.join(c, sql` AND `);
   }
 
-  private productGroup(q: ProductQuery, bucket: Bucket, key: SQL) {
+  /** Without filters a product grouping reads the roll-ups (dim 0 all, 1 SPU, 2 SKU, 5 price band). */
+  private static unfiltered(q: ProductQuery) {
+    return (
+      q.sourcePlatformId === undefined && q.channelId === undefined && q.categoryId === undefined && !q.status
+    );
+  }
+
+  private productGroup(q: ProductQuery, bucket: Bucket, dim: 0 | 1 | 2 | 5, only?: number[]) {
+    const key = sql.raw(dim === 0 ? '0' : `k${dim}`);
+    const where = only?.length
+      ? sql`${this.productWhere(q)} AND ${key} = ANY(${`{${only.join(',')}}`}::bigint[])`
+      : this.productWhere(q);
     return groupFacts(this.db, 'product', {
       from: q.from,
       to: q.to,
       bucket,
       key,
-      where: this.productWhere(q),
+      where,
+      rollup: DataCentreService.unfiltered(q) ? { dim, ...(only ? { only } : {}) } : undefined,
       live: 'auto',
       today: this.today(),
     });
@@ -433,10 +454,10 @@ export class DataCentreService {
   /** Product daily data: date × SPU (or SKU), P01-P07, with the range totals. */
   async productDaily(q: ProductQuery): Promise<ProductDaily> {
     checkRange(q.from, q.to);
-    const key = q.level === 'sku' ? sql`k2` : sql`k1`;
+    const dim = q.level === 'sku' ? 2 : 1;
     const [g, total] = await Promise.all([
-      this.productGroup(q, 'day', key),
-      this.productGroup(q, 'range', sql`0`),
+      this.productGroup(q, 'day', dim),
+      this.productGroup(q, 'range', 0),
     ]);
     const rows = (await this.productRows(g, q.level, q, true)).sort(
       (a, b) => (b.date ?? '').localeCompare(a.date ?? '') || (b.metrics.P05 ?? 0) - (a.metrics.P05 ?? 0),
@@ -447,33 +468,51 @@ export class DataCentreService {
   /** Product overview: range totals per product ranked by P05, category share, top-5 trend, price bands. */
   async productOverview(q: ProductQuery): Promise<ProductOverview> {
     checkRange(q.from, q.to);
-    const [g, cats] = await Promise.all([
-      this.productGroup(q, 'range', q.level === 'sku' ? sql`k2` : sql`k1`),
-      this.productGroup(q, 'range', sql`coalesce((SELECT category_id FROM product_spu WHERE id = k1), 0)`),
+    const [g, bands] = await Promise.all([
+      this.productGroup(q, 'range', q.level === 'sku' ? 2 : 1),
+      this.priceBands(q),
     ]);
     const rows = (await this.productRows(g, q.level, q, false)).sort(
       (a, b) => (b.metrics.P05 ?? 0) - (a.metrics.P05 ?? 0) || a.spuId - b.spuId,
     );
-    const catNames = await queryRows<{ id: string; name: string }>(
-      this.db,
-      sql`SELECT id, name FROM product_category WHERE id = ANY(${`{${[...cats.values()].map((s) => s.key).join(',')}}`}::bigint[])`,
-    );
-    const catName = new Map(catNames.map((c) => [Number(c.id), c.name]));
+    // The category share (P03, a sum) adds up the products' rows by their SPU's category.
+    const byCat = new Map<number, { name: string | null; value: number }>();
+    for (const r of rows) {
+      const c = byCat.get(r.categoryId ?? 0) ?? { name: r.categoryName, value: 0 };
+      c.value += r.metrics.P03 ?? 0;
+      byCat.set(r.categoryId ?? 0, c);
+    }
     const topSpus = [...new Set(rows.map((r) => r.spuId))].slice(0, 5);
     const trendRows: ProductOverview['trend'] = [];
     if (topSpus.length) {
-      const trend = await groupFacts(this.db, 'product', {
-        from: q.from,
-        to: q.to,
-        bucket: 'day',
-        key: sql`k1`,
-        where: sql`${this.productWhere(q)} AND k1 = ANY(${`{${topSpus.join(',')}}`}::bigint[])`,
-        live: 'auto',
-        today: this.today(),
-      });
+      const trend = await this.productGroup(q, 'day', 1, topSpus);
       for (const s of trend.values())
         trendRows.push({ date: s.bucket, spuId: s.key, value: productMetrics(s.facts).P03 ?? 0 });
       trendRows.sort((a, b) => a.date.localeCompare(b.date) || a.spuId - b.spuId);
+    }
+    return {
+      rows,
+      byCategory: [...byCat.entries()]
+        .map(([key, c]) => ({ key, name: c.name, value: c.value }))
+        .filter((x) => x.value !== 0)
+        .sort((a, b) => b.value - a.value),
+      trend: trendRows,
+      priceBands: bands,
+    };
+  }
+
+  /** Orders (P01) and paid amount (P03) per unit-price band of the lines. */
+  private async priceBands(q: ProductQuery): Promise<ProductOverview['priceBands']> {
+    if (DataCentreService.unfiltered(q)) {
+      const g = await this.productGroup(q, 'range', 5);
+      return [...g.values()]
+        .filter((s) => s.key > 0 && (s.facts.paid_orders ?? 0) > 0)
+        .sort((a, b) => a.key - b.key)
+        .map((s) => ({
+          band: PRICE_BANDS[s.key - 1]?.label ?? '',
+          orders: s.facts.paid_orders ?? 0,
+          amount: s.facts.paid_amount ?? 0,
+        }));
     }
     const bands = await queryRows<{ band: string; orders: number; amount: string }>(
       this.db,
@@ -486,19 +525,7 @@ export class DataCentreService {
             ${q.channelId !== undefined ? sql`AND coalesce(o.channel_id, 0) = ${q.channelId}` : sql``}
           GROUP BY band ORDER BY min(i.unit_price)`,
     );
-    return {
-      rows,
-      byCategory: [...cats.values()]
-        .map((s) => ({
-          key: s.key,
-          name: catName.get(s.key) ?? null,
-          value: productMetrics(s.facts).P03 ?? 0,
-        }))
-        .filter((x) => x.value !== 0)
-        .sort((a, b) => b.value - a.value),
-      trend: trendRows,
-      priceBands: bands.map((b) => ({ band: b.band, orders: b.orders, amount: Number(b.amount) })),
-    };
+    return bands.map((b) => ({ band: b.band, orders: b.orders, amount: Number(b.amount) }));
   }
 
   /** Queues the rebuild of a date range (admin), audited; progress on System > Jobs. */

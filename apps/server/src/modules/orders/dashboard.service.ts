@@ -5,6 +5,7 @@ import { scopeCondition } from '../../lib/data-scope';
 import type { Principal } from '../../types';
 import { businessDay, groupFacts } from '../data-centre/engine';
 import { salesMetrics } from '../data-centre/metrics';
+import { salesRollup } from '../data-centre/rollup';
 
 /** Start of the Asia/Shanghai day and month containing `now` (business days are Shanghai days). */
 export const shanghaiStarts = (now: Date) => {
@@ -34,6 +35,7 @@ export class DashboardService {
       bucket: 'range',
       key: sql`0`,
       where: scope,
+      rollup: salesRollup(p, 'all'),
       live: 'auto',
       today,
     });

@@ -40,6 +40,11 @@ const READ = {
   ],
 } as const;
 
+/** The category list also feeds the data centre's product filters. */
+const CATEGORY_READ = {
+  permission: [...READ.permission, 'data.product-daily', 'data.product-overview'],
+} as const;
+
 export const productRoutes = async (
   app: FastifyInstance,
   opts: { categories: CategoryService; products: ProductService },
@@ -53,7 +58,7 @@ export const productRoutes = async (
   r.get(
     '/api/v1/product/categories',
     {
-      config: { access: READ },
+      config: { access: CATEGORY_READ },
       schema: { tags, response: { 200: envelopeOf(z.object({ items: z.array(categoryRow) })) } },
     },
     async () => ok({ items: await opts.categories.list() }),

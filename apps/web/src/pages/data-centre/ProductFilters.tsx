@@ -1,17 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
-import { Segmented, Select } from 'antd';
+import { Segmented, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dictKeys, getDictOptions } from '../../api/dictionaries';
+import { listCategories, productKeys } from '../../api/products';
 import { type Range, RangeBar } from './shared';
 
 export interface ProductFilterState extends Range {
   level: 'spu' | 'sku';
   sourcePlatformId?: number;
   channelId?: number;
+  /** A category, or a top category with its children (the server's filter). */
+  categoryId?: number;
   status?: 'ON' | 'OFF';
 }
 
-/** The product pages' filters: range, SPU/SKU, platform, channel, product status. */
+interface CategoryNode {
+  value: number;
+  title: string;
+  children: CategoryNode[];
+}
+
+/** The product pages' filters: range, SPU/SKU, platform, channel, category, product status. */
 export const ProductFilters = ({
   value,
   onChange,
@@ -22,6 +31,14 @@ export const ProductFilters = ({
   const { t } = useTranslation();
   const dicts = useQuery({ queryKey: dictKeys.options, queryFn: getDictOptions });
   const channels = (dicts.data?.channels ?? []).flatMap((c) => [c, ...c.children]);
+  const cats = useQuery({ queryKey: productKeys.categories, queryFn: listCategories });
+  const byParent = new Map<number | null, CategoryNode[]>();
+  for (const c of cats.data?.items ?? []) {
+    const list = byParent.get(c.parentId) ?? [];
+    list.push({ value: c.id, title: c.name, children: [] });
+    byParent.set(c.parentId, list);
+  }
+  const tree = (byParent.get(null) ?? []).map((n) => ({ ...n, children: byParent.get(n.value) ?? [] }));
   return (
     <div className="data-toolbar">
       <RangeBar value={value} onChange={(r) => onChange({ ...value, ...r })} />
@@ -51,6 +68,17 @@ export const ProductFilters = ({
         value={value.channelId}
         onChange={(v) => onChange({ ...value, channelId: v })}
         options={channels.map((c) => ({ value: c.id, label: c.name }))}
+      />
+      <TreeSelect
+        allowClear
+        data-testid="data-category-filter"
+        aria-label={t('dataCentre.category')}
+        placeholder={t('dataCentre.category')}
+        style={{ minWidth: 160 }}
+        treeDefaultExpandAll
+        value={value.categoryId}
+        onChange={(v) => onChange({ ...value, categoryId: v })}
+        treeData={tree}
       />
       <Select
         allowClear

@@ -19,6 +19,7 @@ export const productParams = (v: {
   level: string;
   sourcePlatformId?: number;
   channelId?: number;
+  categoryId?: number;
   status?: string;
 }) => ({
   from: v.from,
@@ -26,5 +27,6 @@ export const productParams = (v: {
   level: v.level,
   sourcePlatformId: v.sourcePlatformId,
   channelId: v.channelId,
+  categoryId: v.categoryId,
   status: v.status,
 });

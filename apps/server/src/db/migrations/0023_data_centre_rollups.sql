@@ -1,0 +1,56 @@
+CREATE TABLE "stat_product_rollup" (
+	"span" text NOT NULL,
+	"start_date" date NOT NULL,
+	"dim" smallint NOT NULL,
+	"key" bigint DEFAULT 0 NOT NULL,
+	"paid_orders" integer DEFAULT 0 NOT NULL,
+	"paid_orders_gaps" integer[] DEFAULT '{}'::int[] NOT NULL,
+	"paid_orders_cum" integer[] DEFAULT '{}'::int[] NOT NULL,
+	"paid_qty" bigint DEFAULT 0 NOT NULL,
+	"paid_amount" bigint DEFAULT 0 NOT NULL,
+	"refund_amount" bigint DEFAULT 0 NOT NULL,
+	"refund_lines" bigint DEFAULT 0 NOT NULL,
+	"buyers" integer DEFAULT 0 NOT NULL,
+	"buyers_gaps" integer[] DEFAULT '{}'::int[] NOT NULL,
+	"buyers_cum" integer[] DEFAULT '{}'::int[] NOT NULL,
+	"new_buyers" integer DEFAULT 0 NOT NULL,
+	"new_buyers_gaps" integer[] DEFAULT '{}'::int[] NOT NULL,
+	"new_buyers_cum" integer[] DEFAULT '{}'::int[] NOT NULL,
+	CONSTRAINT "stat_product_rollup_span_dim_key_start_date_pk" PRIMARY KEY("span","dim","key","start_date")
+);
+--> statement-breakpoint
+CREATE TABLE "stat_sales_rollup" (
+	"span" text NOT NULL,
+	"start_date" date NOT NULL,
+	"dim" smallint NOT NULL,
+	"key" bigint DEFAULT 0 NOT NULL,
+	"new_clients" bigint DEFAULT 0 NOT NULL,
+	"assigned" bigint DEFAULT 0 NOT NULL,
+	"follow_ups" bigint DEFAULT 0 NOT NULL,
+	"followed_clients" integer DEFAULT 0 NOT NULL,
+	"followed_clients_gaps" integer[] DEFAULT '{}'::int[] NOT NULL,
+	"followed_clients_cum" integer[] DEFAULT '{}'::int[] NOT NULL,
+	"calls" bigint DEFAULT 0 NOT NULL,
+	"calls_answered" bigint DEFAULT 0 NOT NULL,
+	"talk_seconds" bigint DEFAULT 0 NOT NULL,
+	"wecom_added" bigint DEFAULT 0 NOT NULL,
+	"wecom_lost" bigint DEFAULT 0 NOT NULL,
+	"wecom_deleted" bigint DEFAULT 0 NOT NULL,
+	"paid_orders" bigint DEFAULT 0 NOT NULL,
+	"paid_amount" bigint DEFAULT 0 NOT NULL,
+	"refund_amount" bigint DEFAULT 0 NOT NULL,
+	"refund_orders" integer DEFAULT 0 NOT NULL,
+	"refund_orders_gaps" integer[] DEFAULT '{}'::int[] NOT NULL,
+	"refund_orders_cum" integer[] DEFAULT '{}'::int[] NOT NULL,
+	"paying_clients" integer DEFAULT 0 NOT NULL,
+	"paying_clients_gaps" integer[] DEFAULT '{}'::int[] NOT NULL,
+	"paying_clients_cum" integer[] DEFAULT '{}'::int[] NOT NULL,
+	"new_deal_clients" bigint DEFAULT 0 NOT NULL,
+	"deal_cycle_seconds" bigint DEFAULT 0 NOT NULL,
+	"pool_in" bigint DEFAULT 0 NOT NULL,
+	"pool_claimed" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "stat_sales_rollup_span_dim_key_start_date_pk" PRIMARY KEY("span","dim","key","start_date")
+);
+--> statement-breakpoint
+CREATE INDEX "stat_product_rollup_date_idx" ON "stat_product_rollup" USING btree ("span","dim","start_date");--> statement-breakpoint
+CREATE INDEX "stat_sales_rollup_date_idx" ON "stat_sales_rollup" USING btree ("span","dim","start_date");

@@ -1,0 +1,423 @@
+import { type DataDimension, MAX_RANGE_DAYS } from '@educrm/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import type { Principal } from '../../types';
+import {
+  addDays,
+  bucketExpr,
+  businessDay,
+  daysBetween,
+  type Grouped,
+  type Grouping,
+  type RollupSpec,
+  rawEvents,
+  type StatTable,
+  TABLES,
+} from './engine';
+
+/**
+ * The roll-ups (schema/data-centre.ts): the facts of facts.ts pre-grouped per business day and per
+ * calendar month, for each dimension on its own (dim 0 everything; dims 1-4 the keys k1-k4; products
+ * dim 5 the price band k5), so that a year reads a few hundred rows per key instead of every
+ * (day, user, department, channel, platform) row and its ids.
+ *
+ * Distinct counts stay exact through gaps: on a day row each counted id carries the days since its
+ * previous occurrence under the same key (none: not kept); a bucket starting `o` days before the
+ * row counts the ids whose gap is larger than `o` (the others were already counted in the bucket),
+ * i.e. `n - cum[width_bucket(o, gaps)]` with the sorted distinct gaps and their cumulative counts.
+ * A month row holds the month's first occurrences, with gaps counted from the month's first day.
+ * A day's gaps depend on the days before it: recomputing a day rewrites the later day rows of the
+ * window (recomputeDays), and a range containing a dirty day is computed the old way (engine.ts).
+ */
+export const ROLLUPS: Record<StatTable, { name: string; dims: number }> = {
+  sales: { name: 'stat_sales_rollup', dims: 4 },
+  product: { name: 'stat_product_rollup', dims: 5 },
+};
+/** Gaps kept on a day row: a month row derived from its days still sees MAX_RANGE_DAYS back. */
+export const DAY_WINDOW = MAX_RANGE_DAYS + 31;
+
+const idsArray = (xs: (number | string)[]) => sql`${`{${xs.join(',')}}`}::bigint[]`;
+const dimsOf = (table: StatTable, alias: string) =>
+  sql.raw(
+    `(VALUES (0, 0::bigint)${Array.from({ length: ROLLUPS[table].dims }, (_, i) => `, (${i + 1}, ${alias}.k${i + 1})`).join('')}) dk(dim, key)`,
+  );
+const factsOf = (table: StatTable) => {
+  const facts = TABLES[table].facts;
+  return { sums: facts.filter((f) => f.kind === 'sum'), ids: facts.filter((f) => f.kind === 'ids') };
+};
+export const monthStart = (d: string) => `${d.slice(0, 7)}-01`;
+export const monthEnd = (d: string) => {
+  const [y, m] = d.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  return addDays(next, -1);
+};
+
+/**
+ * Inserts the rows of one span from CTEs named `keys (dim, key)`, `sums (dim, key, <sum facts>)`,
+ * `n (f, dim, key, n)` and `hist (f, dim, key, gap, c)` (one row per distinct gap).
+ */
+const insertRows = (table: StatTable, span: 'D' | 'M', start: string, ctes: SQL) => {
+  const { sums, ids } = factsOf(table);
+  const cols = [
+    ...sums.map((f) => f.column),
+    ...ids.flatMap((f) => [f.column, `${f.column}_gaps`, `${f.column}_cum`]),
+  ];
+  const vals = [
+    ...sums.map((f) => `coalesce(s.${f.column}, 0)`),
+    ...ids.flatMap((f) => [
+      `coalesce(i.${f.column}, 0)`,
+      `coalesce(i.${f.column}_gaps, '{}')`,
+      `coalesce(i.${f.column}_cum, '{}')`,
+    ]),
+  ];
+  const pivot = ids.flatMap((f) => [
+    `max(n.n) FILTER (WHERE n.f = '${f.column}') AS ${f.column}`,
+    `max(ha.gaps) FILTER (WHERE n.f = '${f.column}') AS ${f.column}_gaps`,
+    `max(ha.cums) FILTER (WHERE n.f = '${f.column}') AS ${f.column}_cum`,
+  ]);
+  return sql`WITH ${ctes},
+      hc AS (SELECT f, dim, key, gap, (sum(c) OVER (PARTITION BY f, dim, key ORDER BY gap))::int AS cum FROM hist),
+      ha AS (SELECT f, dim, key, array_agg(gap ORDER BY gap) AS gaps, array_agg(cum ORDER BY gap) AS cums FROM hc GROUP BY 1, 2, 3),
+      i AS (SELECT n.dim, n.key, ${sql.raw(pivot.join(', '))}
+            FROM n LEFT JOIN ha ON ha.f = n.f AND ha.dim = n.dim AND ha.key = n.key GROUP BY n.dim, n.key)
+    INSERT INTO ${sql.raw(ROLLUPS[table].name)} (span, start_date, dim, key, ${sql.raw(cols.join(', '))})
+    SELECT ${span}, ${start}::date, k.dim, k.key, ${sql.raw(vals.join(', '))}
+    FROM keys k LEFT JOIN sums s ON s.dim = k.dim AND s.key = k.key LEFT JOIN i ON i.dim = k.dim AND i.key = k.key`;
+};
+
+const ALL_DIMS = (table: StatTable) =>
+  sql`${`{${Array.from({ length: ROLLUPS[table].dims + 2 }, (_, i) => i - 1).join(',')}}`}::smallint[]`;
+
+/** Rewrites one business day's roll-up rows from the raw tables (its ids' gaps looked up by id). */
+export const writeRollupDay = async (tx: DbOrTx, table: StatTable, day: string): Promise<void> => {
+  const name = sql.raw(ROLLUPS[table].name);
+  const { sums, ids } = factsOf(table);
+  await tx.execute(
+    sql`DELETE FROM ${name} WHERE span = 'D' AND dim = ANY(${ALL_DIMS(table)}) AND start_date = ${day}::date`,
+  );
+  const today = await queryRows<{ f: string; ids: string[] }>(
+    tx,
+    sql`SELECT f, array_agg(DISTINCT v) AS ids FROM (${rawEvents(ids, day, day)}) x GROUP BY f`,
+  );
+  const byFact = new Map(today.map((r) => [r.f, r.ids]));
+  // The previous occurrences of the day's ids (only theirs: the filter reaches the facts' indexes).
+  const prior = ids
+    .filter((f) => byFact.get(f.column)?.length)
+    .map(
+      (f) =>
+        sql`SELECT * FROM (${rawEvents([f], addDays(day, -DAY_WINDOW), addDays(day, -1))}) r WHERE r.v = ANY(${idsArray(byFact.get(f.column) ?? [])})`,
+    );
+  const priorSql = prior.length
+    ? sql.join(prior, sql` UNION ALL `)
+    : sql`SELECT NULL::text AS f, NULL::date AS d, 0::bigint AS k1, 0::bigint AS k2, 0::bigint AS k3, 0::bigint AS k4, 0::bigint AS k5, 0::bigint AS v WHERE FALSE`;
+  const idList = sql.raw(ids.map((f) => `'${f.column}'`).join(', '));
+  await tx.execute(
+    insertRows(
+      table,
+      'D',
+      day,
+      sql`x AS (${rawEvents(TABLES[table].facts, day, day)}),
+        e AS (SELECT x.f, x.v, dk.dim, dk.key FROM x CROSS JOIN LATERAL ${dimsOf(table, 'x')}),
+        keys AS (SELECT DISTINCT dim, key FROM e),
+        sums AS (SELECT dim, key, ${sql.raw(sums.map((f) => `(sum(v) FILTER (WHERE f = '${f.column}'))::bigint AS ${f.column}`).join(', '))}
+                 FROM e GROUP BY dim, key),
+        o AS (SELECT DISTINCT f, dim, key, v FROM e WHERE f IN (${idList})),
+        n AS (SELECT f, dim, key, count(*)::int AS n FROM o GROUP BY 1, 2, 3),
+        px AS (${priorSql}),
+        p AS (SELECT px.f, dk.dim, dk.key, px.v, max(px.d) AS p FROM px CROSS JOIN LATERAL ${dimsOf(table, 'px')} GROUP BY 1, 2, 3, 4),
+        hist AS (SELECT o.f, o.dim, o.key, (${day}::date - p.p)::int AS gap, count(*)::int AS c
+                 FROM o JOIN p ON p.f = o.f AND p.dim = o.dim AND p.key = o.key AND p.v = o.v GROUP BY 1, 2, 3, 4)`,
+    ),
+  );
+  await tx.execute(sql`INSERT INTO ${name} (span, start_date, dim, key) VALUES ('D', ${day}::date, -1, 0)`);
+};
+
+/** Rewrites one calendar month's roll-up rows from its day rows (marked written when every day is). */
+export const writeRollupMonth = async (tx: DbOrTx, table: StatTable, month: string): Promise<void> => {
+  const name = sql.raw(ROLLUPS[table].name);
+  const { sums, ids } = factsOf(table);
+  const m = monthStart(month);
+  const end = monthEnd(m);
+  await tx.execute(
+    sql`DELETE FROM ${name} WHERE span = 'M' AND dim = ANY(${ALL_DIMS(table)}) AND start_date = ${m}::date`,
+  );
+  const nParts = ids.map((f) =>
+    sql.raw(`SELECT '${f.column}'::text AS f, dim, key, sum(${f.column} - coalesce(${f.column}_cum[width_bucket(start_date - '${m}'::date, ${f.column}_gaps)], 0))::int AS n
+               FROM d GROUP BY dim, key`),
+  );
+  const histParts = ids.map((f) =>
+    sql.raw(`SELECT '${f.column}'::text AS f, d.dim, d.key, (u.gap - (d.start_date - '${m}'::date))::int AS gap, sum(u.c)::int AS c
+               FROM d CROSS JOIN LATERAL (
+                 SELECT gap, cum - coalesce(lag(cum) OVER (ORDER BY o), 0) AS c FROM unnest(d.${f.column}_gaps, d.${f.column}_cum) WITH ORDINALITY u(gap, cum, o)) u
+               WHERE u.gap > d.start_date - '${m}'::date AND u.gap - (d.start_date - '${m}'::date) <= ${MAX_RANGE_DAYS}
+               GROUP BY 1, 2, 3, 4`),
+  );
+  await tx.execute(
+    insertRows(
+      table,
+      'M',
+      m,
+      sql`d AS (SELECT * FROM ${name} WHERE span = 'D' AND dim >= 0 AND start_date >= ${m}::date AND start_date <= ${end}::date),
+        keys AS (SELECT DISTINCT dim, key FROM d),
+        sums AS (SELECT dim, key, ${sql.raw(sums.map((f) => `sum(${f.column})::bigint AS ${f.column}`).join(', '))} FROM d GROUP BY dim, key),
+        n AS (${sql.join(nParts, sql` UNION ALL `)}),
+        hist AS (${sql.join(histParts, sql` UNION ALL `)})`,
+    ),
+  );
+  await tx.execute(
+    sql`INSERT INTO ${name} (span, start_date, dim, key) SELECT 'M', ${m}::date, -1, 0
+        WHERE (SELECT count(*) FROM ${name} WHERE span = 'D' AND dim = -1 AND key = 0
+               AND start_date >= ${m}::date AND start_date <= ${end}::date) = ${daysBetween(m, end).length}`,
+  );
+};
+
+/**
+ * Rewrites a month's prefix rows (span 'C', sums only): for each key active in the month and each
+ * day from its first activity to `last`, the sums from the month's first day to that day, so the
+ * sums of any range are two rows per month and key (a prefix minus the prefix before the start).
+ */
+export const writeRollupPrefix = async (tx: DbOrTx, table: StatTable, month: string, last: string) => {
+  const name = sql.raw(ROLLUPS[table].name);
+  const { sums } = factsOf(table);
+  const m = monthStart(month);
+  const end = [monthEnd(m), last].sort()[0] as string;
+  await tx.execute(
+    sql`DELETE FROM ${name} WHERE span = 'C' AND dim = ANY(${ALL_DIMS(table)}) AND start_date >= ${m}::date AND start_date <= ${monthEnd(m)}::date`,
+  );
+  if (end < m) return;
+  const cols = sums.map((f) => f.column).join(', ');
+  const running = sums
+    .map((f) => `(sum(coalesce(d.${f.column}, 0)) OVER (PARTITION BY g.dim, g.key ORDER BY g.c))::bigint`)
+    .join(', ');
+  await tx.execute(
+    sql`WITH d AS (SELECT * FROM ${name} WHERE span = 'D' AND dim >= 0 AND start_date >= ${m}::date AND start_date <= ${end}::date),
+          kd AS (SELECT dim, key, min(start_date) AS first FROM d GROUP BY dim, key),
+          g AS (SELECT kd.dim, kd.key, c::date AS c FROM kd CROSS JOIN LATERAL generate_series(kd.first, ${end}::date, interval '1 day') c)
+        INSERT INTO ${name} (span, start_date, dim, key, ${sql.raw(cols)})
+        SELECT 'C', g.c, g.dim, g.key, ${sql.raw(running)}
+        FROM g LEFT JOIN d ON d.dim = g.dim AND d.key = g.key AND d.start_date = g.c`,
+  );
+  await tx.execute(
+    sql`INSERT INTO ${name} (span, start_date, dim, key)
+        SELECT 'C', c::date, -1, 0 FROM generate_series(${m}::date, ${end}::date, interval '1 day') c`,
+  );
+};
+
+/** The completed months touching [from, to] (their last day on or before `last`). */
+export const monthsOf = (from: string, to: string, last: string): string[] => {
+  const out: string[] = [];
+  for (let m = monthStart(from); m <= to; m = addDays(monthEnd(m), 1)) if (monthEnd(m) <= last) out.push(m);
+  return out;
+};
+
+/** Writes the roll-ups of [from, to] (day rows, then the completed months): tests and tools. */
+export const writeRollups = async (db: DbOrTx, table: StatTable, from: string, to: string) => {
+  for (const d of daysBetween(from, to)) await writeRollupDay(db, table, d);
+  for (const m of monthsOf(from, to, to)) await writeRollupMonth(db, table, m);
+  for (let m = monthStart(from); m <= to; m = addDays(monthEnd(m), 1))
+    await writeRollupPrefix(db, table, m, to);
+};
+
+const bucketStart = (g: Pick<Grouping, 'bucket' | 'from'>): SQL => {
+  switch (g.bucket) {
+    case 'day':
+      return sql`d`;
+    case 'week':
+      return sql`greatest(date_trunc('week', d)::date, ${g.from}::date)`;
+    case 'month':
+      return sql`greatest(date_trunc('month', d)::date, ${g.from}::date)`;
+    default:
+      return sql`${g.from}::date`;
+  }
+};
+
+/**
+ * groupFacts over the roll-ups (days before today) and the raw tables (today and later); null when
+ * they do not apply: no roll-up spec, a dirty day in the range, or a day without roll-ups.
+ */
+export const groupRollup = async (db: DbOrTx, table: StatTable, g: Grouping): Promise<Grouped | null> => {
+  const spec = g.rollup;
+  if (!spec) return null;
+  const t = TABLES[table];
+  const r = ROLLUPS[table];
+  const { sums } = factsOf(table);
+  const ids = g.sumsOnly ? [] : factsOf(table).ids;
+  const today = g.today ?? businessDay(new Date());
+  const aggTo = g.to < today ? g.to : addDays(today, -1);
+  const days = g.from <= aggTo ? daysBetween(g.from, aggTo) : [];
+  const out: Grouped = new Map();
+  const slot = (bucket: string, key: number) => {
+    const id = `${bucket}|${key}`;
+    let s = out.get(id);
+    if (!s) {
+      s = { bucket, key, facts: Object.fromEntries(t.facts.map((f) => [f.column, 0])) };
+      out.set(id, s);
+    }
+    return s;
+  };
+  const b = bucketExpr(g);
+  const s = bucketStart(g);
+  if (days.length && g.sumsOnly && g.bucket === 'range') {
+    const prefix = await prefixSums(db, table, g, aggTo);
+    if (prefix === null) return null;
+    for (const row of prefix) {
+      const sl = slot(g.from, Number(row.key));
+      for (const f of sums) sl.facts[f.column] = Number(row[f.column] ?? 0);
+    }
+  } else if (days.length) {
+    const [c] = await queryRows<{ dirty: number; days: number; months: string[] | null }>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM stat_dirty_date WHERE stat_date >= ${g.from}::date AND stat_date <= ${aggTo}::date) AS dirty,
+            (SELECT count(*)::int FROM ${sql.raw(r.name)} WHERE span = 'D' AND dim = -1 AND key = 0
+               AND start_date >= ${g.from}::date AND start_date <= ${aggTo}::date) AS days,
+            (SELECT array_agg(to_char(start_date, 'YYYY-MM-DD')) FROM ${sql.raw(r.name)} WHERE span = 'M' AND dim = -1 AND key = 0
+               AND start_date >= ${g.from}::date AND start_date <= ${aggTo}::date) AS months`,
+    );
+    if (!c || c.dirty > 0 || c.days < days.length) return null;
+    const months =
+      g.bucket === 'month' || g.bucket === 'range'
+        ? (c.months ?? []).filter((m) => monthEnd(m) <= aggTo)
+        : [];
+    const monthArr = sql`${`{${months.join(',')}}`}::date[]`;
+    const keyOut = spec.relabel === undefined ? sql`key` : sql`${spec.relabel}::bigint`;
+    const only = spec.only ? sql`AND key = ANY(${idsArray(spec.only)})` : sql``;
+    const cols = sql.raw(
+      [
+        ...sums.map((f) => f.column),
+        ...ids.flatMap((f) => [f.column, `${f.column}_gaps`, `${f.column}_cum`]),
+      ].join(', '),
+    );
+    const rows = sql`SELECT start_date AS d, ${keyOut} AS key, ${cols} FROM ${sql.raw(r.name)}
+        WHERE span = 'D' AND dim = ${spec.dim} ${only} AND start_date >= ${g.from}::date AND start_date <= ${aggTo}::date
+          AND date_trunc('month', start_date)::date <> ALL(${monthArr})
+        ${
+          months.length
+            ? sql`UNION ALL SELECT start_date AS d, ${keyOut} AS key, ${cols} FROM ${sql.raw(r.name)}
+                  WHERE span = 'M' AND dim = ${spec.dim} ${only} AND start_date = ANY(${monthArr})`
+            : sql``
+        }`;
+    const aggs = [
+      ...sums.map((f) => `sum(${f.column})::bigint AS ${f.column}`),
+      ...ids.map(
+        (f) =>
+          `sum(CASE WHEN d = s THEN ${f.column} ELSE ${f.column} - coalesce(${f.column}_cum[width_bucket(d - s, ${f.column}_gaps)], 0) END)::bigint AS ${f.column}`,
+      ),
+    ];
+    const res = await queryRows<Record<string, string | number>>(
+      db,
+      sql`SELECT to_char(b, 'YYYY-MM-DD') AS b, key, ${sql.raw(aggs.join(', '))}
+          FROM (SELECT x.*, ${b} AS b, ${s} AS s FROM (${rows}) x) y GROUP BY 1, 2`,
+    );
+    for (const row of res) {
+      const sl = slot(String(row.b), Number(row.key));
+      for (const f of t.facts) sl.facts[f.column] = Number(row[f.column] ?? 0);
+    }
+  }
+  // Today and later: the raw events (sums add; an id counts unless seen earlier in its bucket).
+  const liveFrom = g.from > aggTo ? g.from : addDays(aggTo, 1);
+  if (liveFrom <= g.to) {
+    const where = g.where ?? sql`TRUE`;
+    const sumRows = await queryRows<{ b: string; key: string | number; f: string; v: string | number }>(
+      db,
+      sql`SELECT to_char(${b}, 'YYYY-MM-DD') AS b, (${g.key})::bigint AS key, f, sum(v)::bigint AS v
+          FROM (${rawEvents(sums, liveFrom, g.to)}) x WHERE ${where} GROUP BY 1, 2, 3`,
+    );
+    for (const row of sumRows) {
+      const sl = slot(row.b, Number(row.key));
+      sl.facts[row.f] = (sl.facts[row.f] ?? 0) + Number(row.v);
+    }
+    if (ids.length) {
+      // Buckets of live days only: counted in SQL; buckets mixing roll-up days: ids checked below.
+      const counted = await queryRows<{ b: string; key: string | number; f: string; n: number }>(
+        db,
+        sql`SELECT to_char(${b}, 'YYYY-MM-DD') AS b, (${g.key})::bigint AS key, f, count(DISTINCT v)::int AS n
+            FROM (${rawEvents(ids, liveFrom, g.to)}) x WHERE ${where} AND ${s} > ${aggTo}::date GROUP BY 1, 2, 3`,
+      );
+      for (const row of counted) {
+        const sl = slot(row.b, Number(row.key));
+        sl.facts[row.f] = (sl.facts[row.f] ?? 0) + Number(row.n);
+      }
+      const liveIds = await queryRows<{ b: string; s: string; key: string | number; f: string; v: string }>(
+        db,
+        sql`SELECT DISTINCT to_char(${b}, 'YYYY-MM-DD') AS b, to_char(${s}, 'YYYY-MM-DD') AS s, (${g.key})::bigint AS key, f, v::text AS v
+            FROM (${rawEvents(ids, liveFrom, g.to)}) x WHERE ${where} AND ${s} <= ${aggTo}::date`,
+      );
+      // The latest earlier occurrence (on a roll-up day of the same bucket) of each live id.
+      const seen = new Map<string, string>();
+      const earliest = [liveFrom, ...liveIds.map((x) => x.s)].sort()[0] as string;
+      if (earliest <= aggTo) {
+        for (const f of ids) {
+          const vs = [...new Set(liveIds.filter((x) => x.f === f.column && x.s <= aggTo).map((x) => x.v))];
+          if (!vs.length) continue;
+          const prior = await queryRows<{ key: string | number; v: string; d: string }>(
+            db,
+            sql`SELECT (${g.key})::bigint AS key, v::text AS v, to_char(max(d), 'YYYY-MM-DD') AS d
+                FROM (${rawEvents([f], earliest, aggTo)}) x WHERE x.v = ANY(${idsArray(vs)}) AND ${where} GROUP BY 1, 2`,
+          );
+          for (const p of prior) seen.set(`${f.column}|${Number(p.key)}|${p.v}`, p.d);
+        }
+      }
+      for (const x of liveIds) {
+        const last = seen.get(`${x.f}|${Number(x.key)}|${x.v}`);
+        if (last !== undefined && last >= x.s) continue;
+        const sl = slot(x.b, Number(x.key));
+        sl.facts[x.f] = (sl.facts[x.f] ?? 0) + 1;
+      }
+    }
+  }
+  return out;
+};
+
+/**
+ * The sums of [from, aggTo] per key from the prefix rows: per month touched, the prefix at the
+ * portion's last day minus the prefix the day before its first (none on the month's first day).
+ * Null when a prefix is missing or a day is dirty.
+ */
+const prefixSums = async (
+  db: DbOrTx,
+  table: StatTable,
+  g: Grouping,
+  aggTo: string,
+): Promise<Record<string, string | number>[] | null> => {
+  const spec = g.rollup as RollupSpec;
+  const name = sql.raw(ROLLUPS[table].name);
+  const { sums } = factsOf(table);
+  const plus: string[] = [];
+  const minus: string[] = [];
+  for (let m = monthStart(g.from); m <= aggTo; m = addDays(monthEnd(m), 1)) {
+    plus.push([monthEnd(m), aggTo].sort()[0] as string);
+    if (g.from > m) minus.push(addDays(g.from, -1));
+  }
+  const dates = [...new Set([...plus, ...minus])];
+  const [c] = await queryRows<{ dirty: number; marks: number }>(
+    db,
+    sql`SELECT (SELECT count(*)::int FROM stat_dirty_date WHERE stat_date >= ${g.from}::date AND stat_date <= ${aggTo}::date) AS dirty,
+          (SELECT count(*)::int FROM ${name} WHERE span = 'C' AND dim = -1 AND key = 0
+             AND start_date = ANY(${`{${dates.join(',')}}`}::date[])) AS marks`,
+  );
+  if (!c || c.dirty > 0 || c.marks < dates.length) return null;
+  const keyOut = spec.relabel === undefined ? sql`key` : sql`${spec.relabel}::bigint`;
+  const only = spec.only ? sql`AND key = ANY(${idsArray(spec.only)})` : sql``;
+  const signed = (dd: string[], sign: number) =>
+    sql`SELECT ${keyOut} AS key, ${sql.raw(sums.map((f) => `${sign} * ${f.column} AS ${f.column}`).join(', '))}
+        FROM ${name} WHERE span = 'C' AND dim = ${spec.dim} ${only} AND start_date = ANY(${`{${dd.join(',')}}`}::date[])`;
+  return queryRows<Record<string, string | number>>(
+    db,
+    sql`SELECT key, ${sql.raw(sums.map((f) => `sum(${f.column})::bigint AS ${f.column}`).join(', '))}
+        FROM (${signed(plus, 1)}${minus.length ? sql` UNION ALL ${signed(minus, -1)}` : sql``}) x GROUP BY key`,
+  );
+};
+
+const DIM_NO: Record<DataDimension, number> = { all: 0, sales: 1, dept: 2, channel: 3, platform: 4 };
+
+/**
+ * The roll-up reading the same rows as DIM_KEY under the caller's scope: everyone's rows for ALL,
+ * the caller's own user rows for SELF (dimension all or sales); other scopes and dimensions are
+ * grouped from the daily aggregates (their scope is a condition over several keys).
+ */
+export const salesRollup = (p: Principal, dim: DataDimension): RollupSpec | undefined => {
+  if (p.dataScope === 'ALL') return { dim: DIM_NO[dim] };
+  if (p.dataScope === 'SELF' && (dim === 'all' || dim === 'sales'))
+    return { dim: 1, only: [p.userId], ...(dim === 'all' ? { relabel: 0 } : {}) };
+  return undefined;
+};

@@ -170,6 +170,12 @@ const main = async () => {
     },
     { title: 'calls, first page (siyu)', token: siyu, paths: ['/api/v1/calls'] },
     {
+      // each listed number's 7-day calls and answered calls (the connect rate), counted per request
+      title: 'number list, 7-day counts',
+      token: admin,
+      paths: Array.from({ length: NUMBERS / 20 }, (_, i) => `/api/v1/call/numbers?page=${i + 1}&pageSize=20`),
+    },
+    {
       title: 'SMS log by template + 7/30 days',
       token: admin,
       paths: many(() => `/api/v1/sms/logs?templateId=${rand(sample.templates)}&${range(rand([7, 30]))}`),

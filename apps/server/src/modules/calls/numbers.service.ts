@@ -84,6 +84,11 @@ export class NumberService {
     return p.dataScope === 'ALL' ? sql`TRUE` : this.usableBy(p);
   }
 
+  /**
+   * The page's numbers first, then their names and 7-day counts: a lateral beside the ORDER BY ...
+   * LIMIT of the outer query is computed for every number before the sort (200 counts for a page of 20).
+   * The counts are index-only on call_record_number_answered_idx (answered_at is its last column).
+   */
   private select(where: SQL, order: SQL, limit: number, offset: number) {
     const since = new Date(this.now().getTime() - 7 * DAY_MS);
     return queryRows<Raw>(
@@ -93,13 +98,15 @@ export class NumberService {
               WHERE u.id = ANY(n.assigned_user_ids)) AS assigned_user_names,
             (SELECT array_agg(d.name ORDER BY d.id) FROM department d WHERE d.id = ANY(n.assigned_dept_ids)) AS assigned_dept_names,
             s.calls7d, s.answered7d
-          FROM caller_number n
+          FROM (
+            SELECT n.* FROM caller_number n WHERE n.deleted = false AND ${where}
+            ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
+          ) n
           LEFT JOIN LATERAL (
             SELECT count(*)::int AS calls7d, count(*) FILTER (WHERE answered_at IS NOT NULL)::int AS answered7d
             FROM call_record c WHERE c.number_id = n.id AND c.started_at >= ${since}
           ) s ON true
-          WHERE n.deleted = false AND ${where}
-          ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+          ORDER BY ${order}`,
     );
   }
 

@@ -19,7 +19,7 @@ const firstStatsBuilt = async (baseURL: string) => {
     body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
   });
   const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 300_000;
   let last = '';
   while (Date.now() < deadline) {
     const res = await fetch(`${baseURL}/api/v1/system/jobs`, {
@@ -31,7 +31,7 @@ const firstStatsBuilt = async (baseURL: string) => {
     if (job?.lastRuns.some((r) => r.status === 'SUCCESS')) return;
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error(`the first aggregate build did not finish in 180 s: ${last}`);
+  throw new Error(`the first aggregate build did not finish in 300 s: ${last}`);
 };
 
 /** One shared server for the e2e suite; specs needing other settings start their own. */

@@ -74,12 +74,14 @@ export const recomputeDays = async (
     const complete = new Set(monthsOf(first, until, last.d));
     // Every month touched: its prefix rows; the complete ones: their month rows.
     for (let m = monthStart(first); m <= until; m = addDays(monthEnd(m), 1))
-      await db.transaction(async (tx) => {
-        for (const table of ['sales', 'product'] as const) {
-          await writeRollupPrefix(tx, table, m, last.d as string);
-          if (complete.has(m)) await writeRollupMonth(tx, table, m);
-        }
-      }).then(giveWay);
+      await db
+        .transaction(async (tx) => {
+          for (const table of ['sales', 'product'] as const) {
+            await writeRollupPrefix(tx, table, m, last.d as string);
+            if (complete.has(m)) await writeRollupMonth(tx, table, m);
+          }
+        })
+        .then(giveWay);
   }
   // A mark set while these days were computed (a concurrent late change) stays for the next run.
   await db.execute(

@@ -167,11 +167,16 @@ export const ensureStats = async (db: Db, queue: JobQueue) => {
       await queue.send(
         statsRebuildJob,
         { from: r.from, to: r.to },
-        { singletonKey: 'stats-rollups-first-run', trigger: 'MANUAL' },
+        { singletonKey: 'stats-rollups-first-run', trigger: 'MANUAL', startAfter: 300 },
       );
     return;
   }
-  // At once: the build gives way to requests between days (recomputeDays), while until it has run
-  // every day is computed live from the raw tables, which is slow on long ranges.
-  await queue.send(statsNightlyJob, {}, { singletonKey: 'stats-first-run', trigger: 'MANUAL' });
+  // Five minutes after start, not at once: a server that has just started is being signed in to,
+  // and on the embedded database every query shares its one thread (the build gives way between
+  // days, but each day still waits). Until it has run, every day is computed live (exact, slower).
+  await queue.send(
+    statsNightlyJob,
+    {},
+    { singletonKey: 'stats-first-run', trigger: 'MANUAL', startAfter: 300 },
+  );
 };

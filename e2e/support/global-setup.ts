@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
-import { ADMIN_PASSWORD, type RunningServer, startServer } from './server';
+import { apiLogin } from '../specs/shell-support';
+import { type RunningServer, startServer } from './server';
 
 let server: RunningServer | undefined;
 
@@ -14,12 +15,7 @@ interface JobRow {
  * server's thread).
  */
 const firstStatsBuilt = async (baseURL: string) => {
-  const login = await fetch(`${baseURL}/api/v1/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const token = (await apiLogin(baseURL)).access_token;
   // The server queues the first build five minutes after start; the suite asks for it now.
   const run = await fetch(`${baseURL}/api/v1/system/jobs/data.stats-nightly/run`, {
     method: 'POST',

@@ -13,7 +13,7 @@ import { loadOutbound, NUMBERS } from './lib/calls-data.mjs';
 import { verdict } from './lib/cli.mjs';
 import { loadClients } from './lib/clients-data.mjs';
 import { driveListViews, prepareListBench, serveListBench } from './lib/list-bench.mjs';
-import { loopbackAdminUrl, redactUrl, withClient, withDatabase } from './lib/pg.mjs';
+import { loopbackAdminUrl, pauseDataCentreJobs, redactUrl, withClient, withDatabase } from './lib/pg.mjs';
 import { loadAverage, startBench } from './lib/run.mjs';
 import { VIEW_FLAGS } from './lib/views.mjs';
 
@@ -80,6 +80,8 @@ const main = async () => {
     `  call_record heap ${sizes.calls} + indexes ${sizes.call_indexes}; sms_log heap ${sizes.sms} + indexes ${sizes.sms_indexes}; follow_up ${sizes.follow_ups} (${sizes.follow_up_rows.toLocaleString('en')} rows)`,
   );
 
+  await pauseDataCentreJobs(dbUrl);
+
   // The sales user owns ~300 clients; their calls and messages become theirs (the caller is the owner).
   const { ids } = prepared;
   const served = await serveListBench({
@@ -96,6 +98,10 @@ const main = async () => {
           `UPDATE sms_log SET sent_by = $1, dept_id = $2 WHERE client_id IN (SELECT id FROM client WHERE owner_user_id = $1)`,
           [siyuId, ids.deptIds[0]],
         );
+        // The two UPDATEs above are part of the load: vacuum them as the loader does its rows (left
+        // to autovacuum, ~3,000 rewritten calls stay off the visibility map and siyu's index-only
+        // counts read the heap for each: 2.2 ms instead of 0.3 ms at 2M calls).
+        await c.query('VACUUM (ANALYZE) call_record, sms_log');
       }),
   });
   const { api, admin, siyu } = served;

@@ -15,7 +15,15 @@ import {
   seconds,
   withoutIndexes,
 } from './lib/clients-data.mjs';
-import { dropDatabase, loopbackAdminUrl, prewarm, redactUrl, withClient, withDatabase } from './lib/pg.mjs';
+import {
+  dropDatabase,
+  loopbackAdminUrl,
+  pauseDataCentreJobs,
+  prewarm,
+  redactUrl,
+  withClient,
+  withDatabase,
+} from './lib/pg.mjs';
 import { loadAverage, startBench } from './lib/run.mjs';
 import { benchPassword, ensureServerBuilt, login, startServer } from './lib/server.mjs';
 import { apiCaller, driveViews, openCpuMeter, reportViews, VIEW_FLAGS } from './lib/views.mjs';
@@ -164,6 +172,7 @@ const main = async () => {
   console.log(
     `  ${await withClient(dbUrl, (c) => prewarm(c, ['member_user', 'class_student', 'course_user']))}`,
   );
+  await pauseDataCentreJobs(dbUrl);
   const server = await startServer({ databaseUrl: dbUrl, adminPassword: password, label: 'EduCRM server' });
   onCleanup(() => server.stop());
   const base = server.baseURL;

@@ -107,3 +107,16 @@ export const prewarm = async (client, tables) => {
     return `pg_prewarm unavailable (${err.message}); measuring with a cold cache`;
   }
 };
+
+/**
+ * Pauses the data centre's builds (stats-nightly / stats-rebuild) in a bench database, as an admin
+ * can in System > Jobs: on a kept database they are due at the server's start and would run beside
+ * the views, their PostgreSQL CPU counted as the views' own (the list benches read no statistics).
+ */
+export const pauseDataCentreJobs = (databaseUrl) =>
+  withClient(databaseUrl, (c) =>
+    c.query(
+      `INSERT INTO job_schedule (name, paused) VALUES ('data.stats-nightly', true), ('data.stats-rebuild', true)
+         ON CONFLICT (name) DO UPDATE SET paused = true`,
+    ),
+  );

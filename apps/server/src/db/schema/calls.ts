@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   uniqueIndex,
@@ -103,6 +104,23 @@ export const callRecord = pgTable(
     index('call_record_open_idx').on(t.startedAt).where(sql`status NOT IN ('ENDED','FAILED')`),
     check('call_record_status_chk', sql`${t.status} IN ('DIALING','RINGING','ANSWERED','ENDED','FAILED')`),
   ],
+);
+
+/**
+ * A number's calls and answered calls per Asia/Shanghai day, kept by statement triggers on
+ * call_record (migration call_number_day: every writer, including the demo data and the bench
+ * loader): the number list's 7-day counts and the connect-rate job read 7 rows per number instead
+ * of every call of the week (bench:calls).
+ */
+export const callNumberDay = pgTable(
+  'call_number_day',
+  {
+    numberId: bigint('number_id', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    calls: integer('calls').notNull().default(0),
+    answered: integer('answered').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.numberId, t.day] })],
 );
 
 /** Receipts already applied: a receipt delivered twice is ignored by this key. */

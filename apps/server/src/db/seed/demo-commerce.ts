@@ -574,33 +574,42 @@ export const seedDemoCommerce = async (db: DbOrTx, now = new Date()): Promise<De
 
     // ---- the audit trail of what staff did (platform orders arrive by sync and have none) --------------------
     const money = (v: SQL) => sql`to_char(${v} / 100.0, 'FM999999990.00')`;
-    await ex(sql`INSERT INTO audit_log (at, actor_id, actor_name, action, target_type, target_id, summary, detail)
-      SELECT at, actor_id, actor_name, action, 'order', id::text, summary, detail FROM (
+    // The structured params are the ones the order service writes (orders.service.ts), so the console
+    // renders each summary in the viewer's language (issue 16, item 11), not the stored English text.
+    await ex(sql`INSERT INTO audit_log (at, actor_id, actor_name, action, target_type, target_id, summary, detail, params)
+      SELECT at, actor_id, actor_name, action, 'order', id::text, summary, detail, params FROM (
         SELECT f.created_at AS at, f.owner AS actor_id, f.owner_name AS actor_name, 'order.create' AS action, d.id,
-               'created order ' || f.order_no || ' for ¥' || ${money(sql`f.pay`)} AS summary, NULL::jsonb AS detail
+               'created order ' || f.order_no || ' for ¥' || ${money(sql`f.pay`)} AS summary, NULL::jsonb AS detail,
+               jsonb_build_object('orderNo', f.order_no, 'amount', f.pay) AS params
         FROM demo_final f JOIN demo_ids d ON d.k = f.k WHERE f.platform = 'OFFLINE'
         UNION ALL
         SELECT least(${nowTs}, o.pay_time + interval '2 minutes'), ${adminId}::bigint, ${adminName}, 'order.confirm-payment', o.id,
                'payment confirmed (' || o.pay_method || ') ¥' || ${money(sql`o.pay_amount`)},
-               jsonb_build_object('salesUserId', o.sales_user_id, 'paidAt', to_char(o.pay_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+               jsonb_build_object('salesUserId', o.sales_user_id, 'paidAt', to_char(o.pay_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+               jsonb_build_object('payMethod', o.pay_method, 'amount', o.pay_amount)
         FROM sales_order o JOIN demo_ids d ON d.id = o.id WHERE o.created_type = 'MANUAL' AND o.pay_time IS NOT NULL
         UNION ALL
-        SELECT o.updated_at, o.updated_by, (SELECT username FROM admin_user WHERE id = o.updated_by), 'order.cancel', o.id, 'cancelled', NULL
+        SELECT o.updated_at, o.updated_by, (SELECT username FROM admin_user WHERE id = o.updated_by), 'order.cancel', o.id, 'cancelled', NULL,
+               jsonb_build_object('reason', NULL)
         FROM sales_order o JOIN demo_ids d ON d.id = o.id WHERE o.created_type = 'MANUAL' AND o.status = 'CANCELLED'
         UNION ALL
         SELECT r.created_at, r.applied_by, (SELECT username FROM admin_user WHERE id = r.applied_by), 'order.refund.apply', r.order_id,
-               'refund ' || r.refund_no || ' applied ¥' || ${money(sql`r.amount`)} || ': ' || r.reason, NULL
+               'refund ' || r.refund_no || ' applied ¥' || ${money(sql`r.amount`)} || ': ' || r.reason, NULL,
+               jsonb_build_object('refundNo', r.refund_no, 'amount', r.amount, 'reason', r.reason)
         FROM refund r JOIN demo_ids d ON d.id = r.order_id
         UNION ALL
         SELECT CASE WHEN r.status = 'SUCCESS' THEN r.created_at + (r.refunded_at - r.created_at) / 2 ELSE r.updated_at END,
                r.audited_by, ${adminName},
                CASE WHEN r.status = 'REJECTED' THEN 'order.refund.reject' ELSE 'order.refund.approve' END, r.order_id,
-               'refund ' || r.refund_no || CASE WHEN r.status = 'REJECTED' THEN ' rejected: ' || r.audit_remark ELSE ' approved' END, NULL
+               'refund ' || r.refund_no || CASE WHEN r.status = 'REJECTED' THEN ' rejected: ' || r.audit_remark ELSE ' approved' END, NULL,
+               CASE WHEN r.status = 'REJECTED' THEN jsonb_build_object('refundNo', r.refund_no, 'reason', nullif(r.audit_remark, ''))
+                    ELSE jsonb_build_object('refundNo', r.refund_no, 'amount', r.amount) END
         FROM refund r JOIN demo_ids d ON d.id = r.order_id WHERE r.audited_by IS NOT NULL
         UNION ALL
         SELECT r.refunded_at, r.audited_by, ${adminName}, 'order.refund.success', r.order_id,
                'refund ' || r.refund_no || ' paid back ¥' || ${money(sql`r.amount`)}
-                 || CASE WHEN o.status = 'CLOSED' THEN '; order closed' ELSE '' END, NULL
+                 || CASE WHEN o.status = 'CLOSED' THEN '; order closed' ELSE '' END, NULL,
+               jsonb_build_object('refundNo', r.refund_no, 'amount', r.amount, 'closed', o.status = 'CLOSED')
         FROM refund r JOIN demo_ids d ON d.id = r.order_id JOIN sales_order o ON o.id = r.order_id WHERE r.status = 'SUCCESS'
       ) a ORDER BY at`);
 

@@ -19,6 +19,7 @@ import { callerNumber } from '../../db/schema';
 import { runBulk } from '../../lib/bulk';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
+import { queryPrepared } from '../../lib/named-query';
 import { sqlIn } from '../../lib/sql-in';
 import { updateVersioned } from '../../lib/versioned';
 import type { Principal } from '../../types';
@@ -87,12 +88,17 @@ export class NumberService {
   /**
    * The page's numbers first, then their names and 7-day counts: a lateral beside the ORDER BY ...
    * LIMIT of the outer query is computed for every number before the sort (200 counts for a page of 20).
-   * The counts are index-only on call_record_number_answered_idx (answered_at is its last column).
+   * The 7 days are today and the 6 days before it (Asia/Shanghai), read from call_number_day (a row
+   * per number and day, kept by triggers on call_record): 7 rows a number, where counting the week's
+   * calls read ~400 index entries a number at 2M calls (2,000 at 10M).
    */
   private select(where: SQL, order: SQL, limit: number, offset: number) {
-    const since = new Date(this.now().getTime() - 7 * DAY_MS);
-    return queryRows<Raw>(
+    const sinceDay = shanghaiDayKey(new Date(this.now().getTime() - 6 * DAY_MS));
+    // Prepared per shape (scope, filters, sort): the name and count subqueries were planned on
+    // every page view (lib/named-query).
+    return queryPrepared<Raw>(
       this.db,
+      'number_list',
       sql`SELECT n.*, 
             (SELECT array_agg(coalesce(nullif(u.nickname, ''), u.username) ORDER BY u.id) FROM admin_user u
               WHERE u.id = ANY(n.assigned_user_ids)) AS assigned_user_names,
@@ -103,8 +109,8 @@ export class NumberService {
             ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
           ) n
           LEFT JOIN LATERAL (
-            SELECT count(*)::int AS calls7d, count(*) FILTER (WHERE answered_at IS NOT NULL)::int AS answered7d
-            FROM call_record c WHERE c.number_id = n.id AND c.started_at >= ${since}
+            SELECT sum(d.calls)::int AS calls7d, sum(d.answered)::int AS answered7d
+            FROM call_number_day d WHERE d.number_id = n.id AND d.day >= ${sinceDay}::date
           ) s ON true
           ORDER BY ${order}`,
     );

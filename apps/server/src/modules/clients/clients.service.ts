@@ -37,7 +37,7 @@ import { type AuditSummary, said, writeAudit } from '../../lib/audit';
 import { scopeCondition } from '../../lib/data-scope';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
-import { inIdOrder, queryNamed } from '../../lib/named-query';
+import { inIdOrder, queryNamed, queryPrepared } from '../../lib/named-query';
 import { PlannerEstimates } from '../../lib/planner-estimate';
 import { updateVersioned } from '../../lib/versioned';
 import type { Principal } from '../../types';
@@ -650,12 +650,31 @@ export class ClientService {
 
   /** A client the caller may read (holders of client.restore also see deleted ones in their scope). */
   async get(p: Principal, id: number, db: DbOrTx = this.db): Promise<ClientRow> {
-    const visible = p.permissions.has('client.restore')
-      ? sql`(${clientReadable(p)} OR (${client.deleted} = true AND ${clientScope(p)}))`
-      : clientReadable(p);
-    const [row] = await this.rows(sql`${client.id} = ${id} AND ${visible}`, [sql`${client.id}`], 1, db);
+    const [row] = await this.rows(
+      sql`${client.id} = ${id} AND ${this.detailVisible(p)}`,
+      [sql`${client.id}`],
+      1,
+      db,
+    );
     if (!row) throw notFound();
     return this.toRow(p, await this.poolConfig.get(), row);
+  }
+
+  /** The clients whose detail (and timeline) the caller may open: readable, or deleted in scope with restore. */
+  private detailVisible(p: Principal): SQL {
+    return p.permissions.has('client.restore')
+      ? sql`(${clientReadable(p)} OR (${client.deleted} = true AND ${clientScope(p)}))`
+      : clientReadable(p);
+  }
+
+  /** 404 unless the caller may open the client's detail: the check alone, without the row's lookups. */
+  private async assertDetailVisible(p: Principal, id: number): Promise<void> {
+    const rows = await queryPrepared<{ id: number }>(
+      this.db,
+      'client_visible',
+      sql`SELECT ${client.id} AS id FROM ${client} WHERE ${client.id} = ${id} AND ${this.detailVisible(p)}`,
+    );
+    if (!rows.length) throw notFound();
   }
 
   /** The raw row of a client the caller may change, locked for the transaction. */
@@ -1183,9 +1202,9 @@ export class ClientService {
    * list orders, its orders (at their creation), newest first.
    */
   async timeline(p: Principal, id: number, limit: number, before?: string): Promise<TimelineItem[]> {
-    await this.get(p, id);
+    await this.assertDetailVisible(p, id);
     const beforeCond = before ? sql`WHERE t.at < ${new Date(before)}` : sql``;
-    const rows = await queryRows<{
+    const rows = await queryPrepared<{
       kind: TimelineItem['kind'];
       id: number;
       at: Date | string;
@@ -1196,6 +1215,9 @@ export class ClientService {
       detail: Record<string, unknown> | null;
     }>(
       this.db,
+      // Prepared per shape (order permission, `before`): its planning was most of the view's
+      // PostgreSQL CPU (bench:calls); the plan is the same for every client.
+      'client_timeline',
       sql`SELECT * FROM (
             SELECT 'FOLLOW_UP' AS kind, f.id, f.created_at AS at, f.created_by AS actor_id,
                    coalesce(nullif(u.nickname, ''), u.username) AS actor_name, f.type::text AS type, f.content AS text,

@@ -15,6 +15,7 @@ import { memberUser } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
 import { maskMobile } from '../../lib/mask';
+import { inIdOrder, queryNamed } from '../../lib/named-query';
 import { updateVersioned } from '../../lib/versioned';
 import type { Principal } from '../../types';
 import { auditOf, cappedCount, mobileOf, num, orderOf } from '../courses/common';
@@ -147,10 +148,24 @@ export class MemberService {
     const where = this.where(q);
     const order = orderOf(q.sort ?? '-registeredAt', SORTS, 'm.id');
     const [rows, count] = await Promise.all([
-      queryRows<RawMember>(
+      // The page's ids (planned per request: the keyword decides the index; index-only on the
+      // newest-first walk), then their rows and joins by a named prepared statement of constant
+      // text, planned once per connection (lib/named-query, as the client and call lists).
+      queryRows<{ id: number }>(
         this.db,
-        sql`${SELECT} WHERE ${where} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${offsetOf(q)}`,
-      ),
+        sql`SELECT m.id FROM member_user m WHERE ${where} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${offsetOf(q)}`,
+      ).then(async (page) => {
+        const ids = page.map((r) => Number(r.id));
+        if (!ids.length) return [];
+        return inIdOrder(
+          ids,
+          await queryNamed<RawMember>(
+            this.db,
+            'member_list_rows',
+            sql`${SELECT} WHERE m.id = ANY(${sql.param(ids)}::bigint[])`,
+          ),
+        );
+      }),
       // A nickname contains-search can match a large share of the members: its count stops
       // early, reading members newest first like the page (bench:courses), at a lower cap.
       this.isNameSearch(q.keyword)

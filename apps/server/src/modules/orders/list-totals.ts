@@ -30,6 +30,8 @@ export class ListTotals {
     private readonly db: Db,
     /** The table whose size decides "small": pg_class.reltuples. */
     table: 'sales_order' | 'order_item' | 'call_record' | 'sms_log',
+    /** Count (capped) a full page's list only when the planner expects at most this many rows. */
+    private readonly countWhenEstimatedAtMost = LIST_COUNT_WHEN_ESTIMATED_AT_MOST,
   ) {
     this.planner = new PlannerEstimates(db, table);
   }
@@ -38,7 +40,7 @@ export class ListTotals {
   async plan(fromWhere: SQL): Promise<{ count: true } | { count: false; estimate: number }> {
     if ((await this.planner.tableSize()) < LIST_ALWAYS_COUNT_BELOW_ROWS) return { count: true };
     const est = await this.planner.rows(fromWhere);
-    if (est == null || est <= LIST_COUNT_WHEN_ESTIMATED_AT_MOST) return { count: true };
+    if (est == null || est <= this.countWhenEstimatedAtMost) return { count: true };
     return { count: false, estimate: Math.round(est) };
   }
 
@@ -70,5 +72,30 @@ export class ListTotals {
     else
       total = { total: Math.max(plan.count ? 0 : plan.estimate, offset + items.length), totalExact: false };
     return { items, ...total };
+  }
+
+  /**
+   * As `page`, for lists read as the page's ids then their rows: `ids(limit)` is asked for one id
+   * more than the page, so a page that is not full (a client's calls, any short list) is its own
+   * exact total with neither the planner's estimate nor a count; only a full page plans and, when
+   * the planner expects few rows, counts (capped).
+   */
+  async pageOfIds<T>(
+    fromWhere: SQL,
+    ids: (limit: number) => Promise<number[]>,
+    rows: (ids: number[]) => Promise<T[]>,
+    q: { page: number; pageSize: number },
+  ): Promise<{ items: T[] } & ListTotal> {
+    const offset = (q.page - 1) * q.pageSize;
+    const fetched = await ids(q.pageSize + 1);
+    const pageIds = fetched.slice(0, q.pageSize);
+    const items = pageIds.length ? await rows(pageIds) : [];
+    if (fetched.length <= q.pageSize && (fetched.length > 0 || offset === 0))
+      return { items, total: offset + fetched.length, totalExact: true };
+    const plan = await this.plan(fromWhere);
+    if (!plan.count)
+      return { items, total: Math.max(plan.estimate, offset + fetched.length), totalExact: false };
+    const counted = await this.count(fromWhere);
+    return { items, total: Math.min(counted, LIST_COUNT_CAP), totalExact: counted <= LIST_COUNT_CAP };
   }
 }

@@ -9,6 +9,7 @@ import {
   TABLES,
   writeDays,
 } from '../../src/modules/data-centre/engine';
+import { recomputeDays } from '../../src/modules/data-centre/jobs';
 import { productMetrics, salesMetrics } from '../../src/modules/data-centre/metrics';
 import { writeRollups } from '../../src/modules/data-centre/rollup';
 import { createTestApp, type TestApp } from '../support/app';
@@ -182,6 +183,37 @@ describe('raw tables, daily aggregates and roll-ups give the same metrics', () =
       );
     expect(nonZero(mixed)).toEqual(nonZero(raw));
     await t.database.db.execute(sql`DELETE FROM stat_dirty_date`);
+  });
+
+  it('recomputing days after a change (by id, later day rows, chunks, months) keeps every source exact', async () => {
+    const db = t.database.db;
+    // Follow-ups moved three days back: the days they left and reached, and the later days whose
+    // gaps (days since the same client's previous follow-up) move with them.
+    const moved = await queryRows<{ id: string }>(
+      db,
+      sql`UPDATE follow_up SET created_at = created_at - interval '3 days' WHERE id IN (
+            SELECT id FROM follow_up WHERE deleted = false AND created_at >= ${new Date(`${addDays(FROM, 10)}T00:00:00+08:00`)}
+              AND created_at < ${new Date(`${addDays(FROM, 12)}T00:00:00+08:00`)} ORDER BY id LIMIT 25) RETURNING id`,
+    );
+    expect(moved.length).toBeGreaterThan(0);
+    // Six days: looked up by id; then ten unchanged days: one set-based chunk (idempotent).
+    await recomputeDays(
+      db,
+      Array.from({ length: 6 }, (_, i) => addDays(FROM, 7 + i)),
+    );
+    await recomputeDays(
+      db,
+      Array.from({ length: 10 }, (_, i) => addDays(FROM, 20 + i)),
+    );
+    for (const table of ['sales', 'product'] as const)
+      for (const bucket of ['day', 'week', 'month', 'range'] as const)
+        for (const key of ['all', 'k1', 'k2'] as const) {
+          const { raw, agg, rolled } = await compute(table, bucket, key);
+          expect(agg, `${table} ${bucket} ${key}`).toEqual(raw);
+          expect(rolled, `${table} ${bucket} ${key}`).toEqual(raw);
+          const inside = await compute(table, bucket, key, addDays(FROM, 8), addDays(TO, -6));
+          expect(inside.rolled, `${table} ${bucket} ${key} inside`).toEqual(inside.raw);
+        }
   });
 
   it('a deleted client leaves M01 of its creation day only once the day is recomputed', async () => {

@@ -45,8 +45,9 @@ const ORDER_KEYS: [string, string, string, string] = [
   'o.source_platform_id',
 ];
 /** The client's first paid order (M17, P07): no paid order of the client before it. */
+// The row comparison (not the equivalent OR) lets the probe be one range of sales_order_client_paid_idx.
 const FIRST_PAID = `NOT EXISTS (SELECT 1 FROM sales_order p WHERE p.client_id = o.client_id AND p.pay_time IS NOT NULL
-  AND (p.pay_time < o.pay_time OR (p.pay_time = o.pay_time AND p.id < o.id)))`;
+  AND (p.pay_time, p.id) < (o.pay_time, o.id))`;
 const REFUNDS = 'refund r JOIN sales_order o ON o.id = r.order_id';
 const OWNER_LOG = 'client_owner_log l LEFT JOIN admin_user au ON au.id = l.to_user_id';
 const FROM_LOG = 'client_owner_log l LEFT JOIN admin_user au ON au.id = l.from_user_id';

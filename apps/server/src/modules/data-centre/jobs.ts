@@ -2,28 +2,46 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { defineJob, type JobContext, type JobQueue } from '../../jobs/queue';
 import { addDays, businessDay, daysBetween, writeDays } from './engine';
-import {
-  DAY_WINDOW,
-  monthEnd,
-  monthStart,
-  monthsOf,
-  writeRollupDay,
-  writeRollupMonth,
-  writeRollupPrefix,
-} from './rollup';
+import { DAY_WINDOW, monthsOf, writeRollupDays, writeRollupMonths, writeRollupPrefixes } from './rollup';
 
-/**
- * Recomputes the aggregates and the roll-ups of some days (one transaction per day), then the
- * roll-up day rows after them whose ids' previous occurrences may have moved (within the gap
- * window, only days already rolled up) and the completed months touched, and clears the days'
- * dirty marks last (a range over a day still being rewritten is computed from the raw tables).
- */
 /**
  * On the embedded database every query runs on this thread: between two transactions, let the
  * requests that arrived meanwhile in (a whole history would otherwise hold them all).
  */
 const giveWay = () => new Promise<void>((r) => setImmediate(r));
 
+/** Days per transaction: each level of the roll-ups is one statement for these days. */
+const CHUNK_DAYS = 31;
+
+/** Consecutive runs of sorted days, each cut into chunks of at most CHUNK_DAYS. */
+const chunksOf = (sorted: string[]): [string, string][] => {
+  const out: [string, string][] = [];
+  let start: string | null = null;
+  let prev: string | null = null;
+  let n = 0;
+  for (const d of sorted) {
+    if (start !== null && prev !== null && addDays(prev, 1) === d && n < CHUNK_DAYS) {
+      prev = d;
+      n++;
+      continue;
+    }
+    if (start !== null && prev !== null) out.push([start, prev]);
+    start = d;
+    prev = d;
+    n = 1;
+  }
+  if (start !== null && prev !== null) out.push([start, prev]);
+  return out;
+};
+
+/**
+ * Recomputes the aggregates and the roll-ups of some days, then the roll-up day rows after them
+ * whose ids' previous occurrences may have moved (within the gap window, only days already rolled
+ * up) and the months touched, and clears the days' dirty marks last (a range over a day still
+ * being rewritten is computed from the raw tables). Set-based: per chunk of consecutive days one
+ * transaction with one statement per table and level (daily aggregates, roll-up day rows), then
+ * one transaction for the month and prefix rows of every month touched.
+ */
 export const recomputeDays = async (
   db: Db,
   days: string[],
@@ -31,63 +49,65 @@ export const recomputeDays = async (
 ): Promise<{ days: number; rows: number }> => {
   if (!days.length) return { days: 0, rows: 0 };
   const started = await queryRows<{ now: Date }>(db, sql`SELECT clock_timestamp() AS now`);
-  const sorted = [...days].sort();
+  const sorted = [...new Set(days)].sort();
   const set = new Set(sorted);
-  let rows = 0;
-  let done = 0;
-  const writeDay = async (d: string, aggregates: boolean) =>
-    db.transaction(async (tx) => {
-      if (aggregates) {
-        rows += await writeDays(tx, 'sales', d, d);
-        rows += await writeDays(tx, 'product', d, d);
-      }
-      await writeRollupDay(tx, 'sales', d);
-      await writeRollupDay(tx, 'product', d);
-    });
-  for (const d of sorted) {
-    await writeDay(d, true);
-    done++;
-    await giveWay();
-    if (done % 5 === 0 || done === days.length) await progress({ done, total: days.length, rows });
-  }
   const first = sorted[0] as string;
   const lastDone = sorted[sorted.length - 1] as string;
-  const later = await queryRows<{ d: string }>(
-    db,
-    sql`SELECT to_char(start_date, 'YYYY-MM-DD') AS d FROM stat_sales_rollup WHERE span = 'D' AND dim = -1 AND key = 0
-          AND start_date > ${first}::date AND start_date <= ${addDays(lastDone, DAY_WINDOW)}::date ORDER BY 1`,
-  );
-  for (const { d } of later) {
-    if (set.has(d)) continue;
-    await writeDay(d, false);
+  const later = (
+    await queryRows<{ d: string }>(
+      db,
+      sql`SELECT to_char(start_date, 'YYYY-MM-DD') AS d FROM stat_sales_rollup WHERE span = 'D' AND dim = -1 AND key = 0
+            AND start_date > ${first}::date AND start_date <= ${addDays(lastDone, DAY_WINDOW)}::date ORDER BY 1`,
+    )
+  )
+    .map((r) => r.d)
+    .filter((d) => !set.has(d));
+  let rows = 0;
+  let done = 0;
+  for (const [a, b] of chunksOf([...sorted, ...later].sort())) {
+    const mine = sorted.filter((d) => d >= a && d <= b);
+    await db.transaction(async (tx) => {
+      // The chunk's sorts and hashes (a month of events per dimension) in memory, not in temp files.
+      await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
+      for (const [x, y] of chunksOf(mine)) {
+        rows += await writeDays(tx, 'sales', x, y);
+        rows += await writeDays(tx, 'product', x, y);
+      }
+      await writeRollupDays(tx, 'sales', a, b);
+      await writeRollupDays(tx, 'product', a, b);
+    });
     await giveWay();
+    if (mine.length) {
+      done += mine.length;
+      await progress({ done, total: sorted.length, rows });
+    }
   }
   const [last] = await queryRows<{ d: string | null }>(
     db,
     sql`SELECT to_char(max(start_date), 'YYYY-MM-DD') AS d FROM stat_sales_rollup WHERE span = 'D' AND dim = -1`,
   );
   if (last?.d) {
+    const lastRolled = last.d;
     const until = [
-      later.length ? (later[later.length - 1]?.d as string) : lastDone,
+      later.length ? (later[later.length - 1] as string) : lastDone,
       lastDone,
     ].sort()[1] as string;
-    const complete = new Set(monthsOf(first, until, last.d));
     // Every month touched: its prefix rows; the complete ones: their month rows.
-    for (let m = monthStart(first); m <= until; m = addDays(monthEnd(m), 1))
-      await db
-        .transaction(async (tx) => {
-          for (const table of ['sales', 'product'] as const) {
-            await writeRollupPrefix(tx, table, m, last.d as string);
-            if (complete.has(m)) await writeRollupMonth(tx, table, m);
-          }
-        })
-        .then(giveWay);
+    const complete = monthsOf(first, until, lastRolled);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
+      for (const table of ['sales', 'product'] as const) {
+        await writeRollupPrefixes(tx, table, first, until, lastRolled);
+        await writeRollupMonths(tx, table, complete);
+      }
+    });
+    await giveWay();
   }
   // A mark set while these days were computed (a concurrent late change) stays for the next run.
   await db.execute(
     sql`DELETE FROM stat_dirty_date WHERE stat_date = ANY(${`{${sorted.join(',')}}`}::date[]) AND marked_at <= ${started[0]?.now ?? new Date()}`,
   );
-  return { days: days.length, rows };
+  return { days: sorted.length, rows };
 };
 
 /** The first business day with any data (clients, follow-ups, orders), for the first run. */

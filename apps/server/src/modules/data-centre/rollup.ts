@@ -53,60 +53,86 @@ export const monthEnd = (d: string) => {
 };
 
 /**
- * Inserts the rows of one span from CTEs named `keys (dim, key)`, `sums (dim, key, <sum facts>)`,
- * `n (f, dim, key, n)` and `hist (f, dim, key, gap, c)` (one row per distinct gap).
+ * Inserts the rows of one span from CTEs named `sums (d, dim, key, <sum facts>)` (every key),
+ * `n (f, d, dim, key, n)` and `hist (f, d, dim, key, gap, c)` (one row per distinct gap), `d` being
+ * each row's start date: one statement for every row of the range. The three are put together by
+ * one GROUP BY over their union (joins between CTEs of tens of thousands of rows, estimated badly,
+ * could become nested loops).
  */
-const insertRows = (table: StatTable, span: 'D' | 'M', start: string, ctes: SQL) => {
+const insertRows = (table: StatTable, span: 'D' | 'M', ctes: SQL) => {
   const { sums, ids } = factsOf(table);
   const cols = [
     ...sums.map((f) => f.column),
     ...ids.flatMap((f) => [f.column, `${f.column}_gaps`, `${f.column}_cum`]),
   ];
-  const vals = [
-    ...sums.map((f) => `coalesce(s.${f.column}, 0)`),
-    ...ids.flatMap((f) => [
-      `coalesce(i.${f.column}, 0)`,
-      `coalesce(i.${f.column}_gaps, '{}')`,
-      `coalesce(i.${f.column}_cum, '{}')`,
+  const nulls = (except: string[]) =>
+    cols.map((c) => except.find((e) => e.endsWith(` AS ${c}`)) ?? `NULL::${typeOf(c)} AS ${c}`).join(', ');
+  const typeOf = (c: string) => (c.endsWith('_gaps') || c.endsWith('_cum') ? 'int[]' : 'bigint');
+  const fromSums = nulls(sums.map((f) => `${f.column}::bigint AS ${f.column}`));
+  const fromN = nulls(ids.map((f) => `CASE WHEN f = '${f.column}' THEN n END::bigint AS ${f.column}`));
+  const fromHist = nulls(
+    ids.flatMap((f) => [
+      `CASE WHEN f = '${f.column}' THEN gaps END AS ${f.column}_gaps`,
+      `CASE WHEN f = '${f.column}' THEN cums END AS ${f.column}_cum`,
     ]),
-  ];
-  const pivot = ids.flatMap((f) => [
-    `max(n.n) FILTER (WHERE n.f = '${f.column}') AS ${f.column}`,
-    `max(ha.gaps) FILTER (WHERE n.f = '${f.column}') AS ${f.column}_gaps`,
-    `max(ha.cums) FILTER (WHERE n.f = '${f.column}') AS ${f.column}_cum`,
-  ]);
+  );
+  const vals = cols.map((c) => `coalesce(max(${c}), ${typeOf(c) === 'int[]' ? `'{}'` : '0'})`);
   return sql`WITH ${ctes},
-      hc AS (SELECT f, dim, key, gap, (sum(c) OVER (PARTITION BY f, dim, key ORDER BY gap))::int AS cum FROM hist),
-      ha AS (SELECT f, dim, key, array_agg(gap ORDER BY gap) AS gaps, array_agg(cum ORDER BY gap) AS cums FROM hc GROUP BY 1, 2, 3),
-      i AS (SELECT n.dim, n.key, ${sql.raw(pivot.join(', '))}
-            FROM n LEFT JOIN ha ON ha.f = n.f AND ha.dim = n.dim AND ha.key = n.key GROUP BY n.dim, n.key)
+      hc AS (SELECT f, d, dim, key, gap, (sum(c) OVER (PARTITION BY f, d, dim, key ORDER BY gap))::int AS cum FROM hist),
+      ha AS (SELECT f, d, dim, key, array_agg(gap ORDER BY gap) AS gaps, array_agg(cum ORDER BY gap) AS cums FROM hc GROUP BY 1, 2, 3, 4),
+      u AS (SELECT d, dim, key, ${sql.raw(fromSums)} FROM sums
+            UNION ALL SELECT d, dim, key, ${sql.raw(fromN)} FROM n
+            UNION ALL SELECT d, dim, key, ${sql.raw(fromHist)} FROM ha)
     INSERT INTO ${sql.raw(ROLLUPS[table].name)} (span, start_date, dim, key, ${sql.raw(cols.join(', '))})
-    SELECT ${span}, ${start}::date, k.dim, k.key, ${sql.raw(vals.join(', '))}
-    FROM keys k LEFT JOIN sums s ON s.dim = k.dim AND s.key = k.key LEFT JOIN i ON i.dim = k.dim AND i.key = k.key`;
+    SELECT ${span}, d, dim, key, ${sql.raw(vals.join(', '))} FROM u GROUP BY d, dim, key`;
 };
 
 const ALL_DIMS = (table: StatTable) =>
   sql`${`{${Array.from({ length: ROLLUPS[table].dims + 2 }, (_, i) => i - 1).join(',')}}`}::smallint[]`;
 
-/** Rewrites one business day's roll-up rows from the raw tables (its ids' gaps looked up by id). */
-export const writeRollupDay = async (tx: DbOrTx, table: StatTable, day: string): Promise<void> => {
+/** Up to this many days, the previous occurrences are looked up by the range's ids (indexes). */
+const BY_ID_DAYS = 7;
+
+/**
+ * Rewrites the roll-up day rows of the business days [from, to] from the raw tables in one
+ * statement: the range's events grouped per day, dimension and key; each id's gap is the days since
+ * its previous occurrence under the same key (lag over the range's occurrences and the latest one
+ * in the DAY_WINDOW days before the range), kept when at most DAY_WINDOW days.
+ */
+export const writeRollupDays = async (
+  tx: DbOrTx,
+  table: StatTable,
+  from: string,
+  to: string,
+): Promise<void> => {
   const name = sql.raw(ROLLUPS[table].name);
   const { sums, ids } = factsOf(table);
   await tx.execute(
-    sql`DELETE FROM ${name} WHERE span = 'D' AND dim = ANY(${ALL_DIMS(table)}) AND start_date = ${day}::date`,
+    sql`DELETE FROM ${name} WHERE span = 'D' AND dim = ANY(${ALL_DIMS(table)}) AND start_date >= ${from}::date AND start_date <= ${to}::date`,
   );
-  const today = await queryRows<{ f: string; ids: string[] }>(
-    tx,
-    sql`SELECT f, array_agg(DISTINCT v) AS ids FROM (${rawEvents(ids, day, day)}) x GROUP BY f`,
-  );
-  const byFact = new Map(today.map((r) => [r.f, r.ids]));
-  // The previous occurrences of the day's ids (only theirs: the filter reaches the facts' indexes).
-  const prior = ids
-    .filter((f) => byFact.get(f.column)?.length)
-    .map(
-      (f) =>
-        sql`SELECT * FROM (${rawEvents([f], addDays(day, -DAY_WINDOW), addDays(day, -1))}) r WHERE r.v = ANY(${idsArray(byFact.get(f.column) ?? [])})`,
+  const priorFrom = addDays(from, -DAY_WINDOW);
+  const priorTo = addDays(from, -1);
+  // The occurrences before the range of the range's ids only: by id (their indexes) for a few
+  // days, else a semi-join with the range's occurrences.
+  let prior: SQL[];
+  if (daysBetween(from, to).length <= BY_ID_DAYS) {
+    const range = await queryRows<{ f: string; ids: string[] }>(
+      tx,
+      sql`SELECT f, array_agg(DISTINCT v) AS ids FROM (${rawEvents(ids, from, to)}) x GROUP BY f`,
     );
+    const byFact = new Map(range.map((r) => [r.f, r.ids]));
+    prior = ids
+      .filter((f) => byFact.get(f.column)?.length)
+      .map(
+        (f) =>
+          sql`SELECT * FROM (${rawEvents([f], priorFrom, priorTo)}) r WHERE r.v = ANY(${idsArray(byFact.get(f.column) ?? [])})`,
+      );
+  } else {
+    prior = ids.map(
+      (f) =>
+        sql`SELECT * FROM (${rawEvents([f], priorFrom, priorTo)}) r WHERE r.v IN (SELECT v FROM o WHERE o.f = ${f.column})`,
+    );
+  }
   const priorSql = prior.length
     ? sql.join(prior, sql` UNION ALL `)
     : sql`SELECT NULL::text AS f, NULL::date AS d, 0::bigint AS k1, 0::bigint AS k2, 0::bigint AS k3, 0::bigint AS k4, 0::bigint AS k5, 0::bigint AS v WHERE FALSE`;
@@ -115,84 +141,115 @@ export const writeRollupDay = async (tx: DbOrTx, table: StatTable, day: string):
     insertRows(
       table,
       'D',
-      day,
-      sql`x AS (${rawEvents(TABLES[table].facts, day, day)}),
-        e AS (SELECT x.f, x.v, dk.dim, dk.key FROM x CROSS JOIN LATERAL ${dimsOf(table, 'x')}),
-        keys AS (SELECT DISTINCT dim, key FROM e),
-        sums AS (SELECT dim, key, ${sql.raw(sums.map((f) => `(sum(v) FILTER (WHERE f = '${f.column}'))::bigint AS ${f.column}`).join(', '))}
-                 FROM e GROUP BY dim, key),
-        o AS (SELECT DISTINCT f, dim, key, v FROM e WHERE f IN (${idList})),
-        n AS (SELECT f, dim, key, count(*)::int AS n FROM o GROUP BY 1, 2, 3),
+      sql`x AS (${rawEvents(TABLES[table].facts, from, to)}),
+        e AS (SELECT x.f, x.d, x.v, dk.dim, dk.key FROM x CROSS JOIN LATERAL ${dimsOf(table, 'x')}),
+        sums AS (SELECT d, dim, key, ${sql.raw(sums.map((f) => `(sum(v) FILTER (WHERE f = '${f.column}'))::bigint AS ${f.column}`).join(', '))}
+                 FROM e GROUP BY d, dim, key),
+        o AS MATERIALIZED (SELECT DISTINCT f, d, dim, key, v FROM e WHERE f IN (${idList})),
+        n AS (SELECT f, d, dim, key, count(*)::int AS n FROM o GROUP BY 1, 2, 3, 4),
         px AS (${priorSql}),
-        p AS (SELECT px.f, dk.dim, dk.key, px.v, max(px.d) AS p FROM px CROSS JOIN LATERAL ${dimsOf(table, 'px')} GROUP BY 1, 2, 3, 4),
-        hist AS (SELECT o.f, o.dim, o.key, (${day}::date - p.p)::int AS gap, count(*)::int AS c
-                 FROM o JOIN p ON p.f = o.f AND p.dim = o.dim AND p.key = o.key AND p.v = o.v GROUP BY 1, 2, 3, 4)`,
+        p AS (SELECT px.f, dk.dim, dk.key, px.v, max(px.d) AS d FROM px CROSS JOIN LATERAL ${dimsOf(table, 'px')} GROUP BY 1, 2, 3, 4),
+        seq AS (SELECT f, d, dim, key, cur, d - lag(d) OVER (PARTITION BY f, dim, key, v ORDER BY d) AS gap
+                FROM (SELECT f, d, dim, key, v, true AS cur FROM o UNION ALL SELECT f, d, dim, key, v, false FROM p) u),
+        hist AS (SELECT f, d, dim, key, gap, count(*)::int AS c FROM seq
+                 WHERE cur AND gap IS NOT NULL AND gap <= ${DAY_WINDOW} GROUP BY 1, 2, 3, 4, 5)`,
     ),
   );
-  await tx.execute(sql`INSERT INTO ${name} (span, start_date, dim, key) VALUES ('D', ${day}::date, -1, 0)`);
+  await tx.execute(
+    sql`INSERT INTO ${name} (span, start_date, dim, key)
+        SELECT 'D', c::date, -1, 0 FROM generate_series(${from}::date, ${to}::date, interval '1 day') c`,
+  );
 };
 
-/** Rewrites one calendar month's roll-up rows from its day rows (marked written when every day is). */
-export const writeRollupMonth = async (tx: DbOrTx, table: StatTable, month: string): Promise<void> => {
+/** Rewrites one business day's roll-up rows. */
+export const writeRollupDay = (tx: DbOrTx, table: StatTable, day: string) =>
+  writeRollupDays(tx, table, day, day);
+
+/**
+ * Rewrites the month rows of some calendar months (first days) from their day rows in one
+ * statement, each marked written when every day of it is.
+ */
+export const writeRollupMonths = async (tx: DbOrTx, table: StatTable, months: string[]): Promise<void> => {
+  if (!months.length) return;
   const name = sql.raw(ROLLUPS[table].name);
   const { sums, ids } = factsOf(table);
-  const m = monthStart(month);
-  const end = monthEnd(m);
+  const ms = [...new Set(months.map(monthStart))].sort();
+  const mArr = sql`${`{${ms.join(',')}}`}::date[]`;
+  const first = ms[0] as string;
+  const last = monthEnd(ms[ms.length - 1] as string);
   await tx.execute(
-    sql`DELETE FROM ${name} WHERE span = 'M' AND dim = ANY(${ALL_DIMS(table)}) AND start_date = ${m}::date`,
+    sql`DELETE FROM ${name} WHERE span = 'M' AND dim = ANY(${ALL_DIMS(table)}) AND start_date = ANY(${mArr})`,
   );
+  // Each day row's offset from its month's first day.
   const nParts = ids.map((f) =>
-    sql.raw(`SELECT '${f.column}'::text AS f, dim, key, sum(${f.column} - coalesce(${f.column}_cum[width_bucket(start_date - '${m}'::date, ${f.column}_gaps)], 0))::int AS n
-               FROM d GROUP BY dim, key`),
+    sql.raw(`SELECT '${f.column}'::text AS f, m AS d, dim, key, sum(${f.column} - coalesce(${f.column}_cum[width_bucket(start_date - m, ${f.column}_gaps)], 0))::int AS n
+               FROM dr GROUP BY m, dim, key`),
   );
   const histParts = ids.map((f) =>
-    sql.raw(`SELECT '${f.column}'::text AS f, d.dim, d.key, (u.gap - (d.start_date - '${m}'::date))::int AS gap, sum(u.c)::int AS c
-               FROM d CROSS JOIN LATERAL (
-                 SELECT gap, cum - coalesce(lag(cum) OVER (ORDER BY o), 0) AS c FROM unnest(d.${f.column}_gaps, d.${f.column}_cum) WITH ORDINALITY u(gap, cum, o)) u
-               WHERE u.gap > d.start_date - '${m}'::date AND u.gap - (d.start_date - '${m}'::date) <= ${MAX_RANGE_DAYS}
-               GROUP BY 1, 2, 3, 4`),
+    sql.raw(`SELECT '${f.column}'::text AS f, dr.m AS d, dr.dim, dr.key, (u.gap - (dr.start_date - dr.m))::int AS gap, sum(u.c)::int AS c
+               FROM dr CROSS JOIN LATERAL (
+                 SELECT gap, cum - coalesce(lag(cum) OVER (ORDER BY o), 0) AS c FROM unnest(dr.${f.column}_gaps, dr.${f.column}_cum) WITH ORDINALITY u(gap, cum, o)) u
+               WHERE u.gap > dr.start_date - dr.m AND u.gap - (dr.start_date - dr.m) <= ${MAX_RANGE_DAYS}
+               GROUP BY 1, 2, 3, 4, 5`),
   );
   await tx.execute(
     insertRows(
       table,
       'M',
-      m,
-      sql`d AS (SELECT * FROM ${name} WHERE span = 'D' AND dim >= 0 AND start_date >= ${m}::date AND start_date <= ${end}::date),
-        keys AS (SELECT DISTINCT dim, key FROM d),
-        sums AS (SELECT dim, key, ${sql.raw(sums.map((f) => `sum(${f.column})::bigint AS ${f.column}`).join(', '))} FROM d GROUP BY dim, key),
+      sql`dr AS (SELECT *, date_trunc('month', start_date)::date AS m FROM ${name} WHERE span = 'D' AND dim >= 0
+                 AND start_date >= ${first}::date AND start_date <= ${last}::date
+                 AND date_trunc('month', start_date)::date = ANY(${mArr})),
+        sums AS (SELECT m AS d, dim, key, ${sql.raw(sums.map((f) => `sum(${f.column})::bigint AS ${f.column}`).join(', '))} FROM dr GROUP BY m, dim, key),
         n AS (${sql.join(nParts, sql` UNION ALL `)}),
         hist AS (${sql.join(histParts, sql` UNION ALL `)})`,
     ),
   );
   await tx.execute(
-    sql`INSERT INTO ${name} (span, start_date, dim, key) SELECT 'M', ${m}::date, -1, 0
+    sql`INSERT INTO ${name} (span, start_date, dim, key)
+        SELECT 'M', m, -1, 0 FROM unnest(${mArr}) m
         WHERE (SELECT count(*) FROM ${name} WHERE span = 'D' AND dim = -1 AND key = 0
-               AND start_date >= ${m}::date AND start_date <= ${end}::date) = ${daysBetween(m, end).length}`,
+               AND start_date >= m AND start_date < (m + interval '1 month')::date)
+              = ((m + interval '1 month')::date - m)`,
   );
 };
 
+/** Rewrites one calendar month's roll-up rows from its day rows. */
+export const writeRollupMonth = (tx: DbOrTx, table: StatTable, month: string) =>
+  writeRollupMonths(tx, table, [month]);
+
 /**
- * Rewrites a month's prefix rows (span 'C', sums only): for each key active in the month and each
- * day from its first activity to `last`, the sums from the month's first day to that day, so the
- * sums of any range are two rows per month and key (a prefix minus the prefix before the start).
+ * Rewrites the prefix rows (span 'C', sums only) of the months from `from`'s to `to`'s in one
+ * statement: for each key active in a month and each day from its first activity to `last` (or
+ * the month's end), the sums from the month's first day to that day, so the sums of any range are
+ * two rows per month and key (a prefix minus the prefix before the start).
  */
-export const writeRollupPrefix = async (tx: DbOrTx, table: StatTable, month: string, last: string) => {
+export const writeRollupPrefixes = async (
+  tx: DbOrTx,
+  table: StatTable,
+  from: string,
+  to: string,
+  last: string,
+): Promise<void> => {
   const name = sql.raw(ROLLUPS[table].name);
   const { sums } = factsOf(table);
-  const m = monthStart(month);
-  const end = [monthEnd(m), last].sort()[0] as string;
+  const m = monthStart(from);
+  const mEnd = monthEnd(to);
+  const end = [mEnd, last].sort()[0] as string;
   await tx.execute(
-    sql`DELETE FROM ${name} WHERE span = 'C' AND dim = ANY(${ALL_DIMS(table)}) AND start_date >= ${m}::date AND start_date <= ${monthEnd(m)}::date`,
+    sql`DELETE FROM ${name} WHERE span = 'C' AND dim = ANY(${ALL_DIMS(table)}) AND start_date >= ${m}::date AND start_date <= ${mEnd}::date`,
   );
   if (end < m) return;
   const cols = sums.map((f) => f.column).join(', ');
   const running = sums
-    .map((f) => `(sum(coalesce(d.${f.column}, 0)) OVER (PARTITION BY g.dim, g.key ORDER BY g.c))::bigint`)
+    .map(
+      (f) => `(sum(coalesce(d.${f.column}, 0)) OVER (PARTITION BY g.m, g.dim, g.key ORDER BY g.c))::bigint`,
+    )
     .join(', ');
   await tx.execute(
     sql`WITH d AS (SELECT * FROM ${name} WHERE span = 'D' AND dim >= 0 AND start_date >= ${m}::date AND start_date <= ${end}::date),
-          kd AS (SELECT dim, key, min(start_date) AS first FROM d GROUP BY dim, key),
-          g AS (SELECT kd.dim, kd.key, c::date AS c FROM kd CROSS JOIN LATERAL generate_series(kd.first, ${end}::date, interval '1 day') c)
+          kd AS (SELECT date_trunc('month', start_date)::date AS m, dim, key, min(start_date) AS first FROM d GROUP BY 1, 2, 3),
+          g AS (SELECT kd.m, kd.dim, kd.key, c::date AS c FROM kd CROSS JOIN LATERAL generate_series(kd.first,
+                  least((kd.m + interval '1 month')::date - 1, ${end}::date), interval '1 day') c)
         INSERT INTO ${name} (span, start_date, dim, key, ${sql.raw(cols)})
         SELECT 'C', g.c, g.dim, g.key, ${sql.raw(running)}
         FROM g LEFT JOIN d ON d.dim = g.dim AND d.key = g.key AND d.start_date = g.c`,
@@ -203,6 +260,10 @@ export const writeRollupPrefix = async (tx: DbOrTx, table: StatTable, month: str
   );
 };
 
+/** Rewrites a month's prefix rows up to `last`. */
+export const writeRollupPrefix = (tx: DbOrTx, table: StatTable, month: string, last: string) =>
+  writeRollupPrefixes(tx, table, month, month, last);
+
 /** The completed months touching [from, to] (their last day on or before `last`). */
 export const monthsOf = (from: string, to: string, last: string): string[] => {
   const out: string[] = [];
@@ -210,12 +271,11 @@ export const monthsOf = (from: string, to: string, last: string): string[] => {
   return out;
 };
 
-/** Writes the roll-ups of [from, to] (day rows, then the completed months): tests and tools. */
+/** Writes the roll-ups of [from, to] (day rows, then the completed months and the prefixes): tests and tools. */
 export const writeRollups = async (db: DbOrTx, table: StatTable, from: string, to: string) => {
-  for (const d of daysBetween(from, to)) await writeRollupDay(db, table, d);
-  for (const m of monthsOf(from, to, to)) await writeRollupMonth(db, table, m);
-  for (let m = monthStart(from); m <= to; m = addDays(monthEnd(m), 1))
-    await writeRollupPrefix(db, table, m, to);
+  await writeRollupDays(db, table, from, to);
+  await writeRollupMonths(db, table, monthsOf(from, to, to));
+  await writeRollupPrefixes(db, table, from, to, to);
 };
 
 const bucketStart = (g: Pick<Grouping, 'bucket' | 'from'>): SQL => {

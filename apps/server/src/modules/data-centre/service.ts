@@ -201,12 +201,16 @@ export class DataCentreService {
       addDays(prevMonthStart, elapsed) < monthStart
         ? addDays(prevMonthStart, elapsed)
         : addDays(monthStart, -1);
-    const [today, yesterday, mtd, prev] = await Promise.all([
-      this.total(p, d, d),
-      this.total(p, addDays(d, -1), addDays(d, -1)),
+    const trendFrom = addDays(d, -29);
+    // The day cards are the trend's last two days (the same sums, dimension all, one query less each).
+    const [trend, mtd, prev] = await Promise.all([
+      this.group(p, { from: trendFrom, to: d, bucket: 'day', dim: 'all', sumsOnly: true }),
       this.total(p, monthStart, d),
       this.total(p, prevMonthStart, prevEnd),
     ]);
+    const dayFacts = (x: string) => [...trend.values()].find((s) => s.bucket === x)?.facts ?? {};
+    const today = dayFacts(d);
+    const yesterday = dayFacts(addDays(d, -1));
     const CARDS: SalesMetric[] = ['M01', 'M17', 'M12', 'M13', 'M15', 'M07', 'M09'];
     const cards = (cur: FactValues, ref: FactValues, from: string, to: string): KpiCard[] => {
       const a = salesMetrics(cur);
@@ -214,9 +218,7 @@ export class DataCentreService {
       const drill = salesDrill({ from, to, dimension: 'all', key: 0 });
       return CARDS.map((code) => ({ code, value: a[code], reference: b[code], drill: drill[code] ?? null }));
     };
-    const trendFrom = addDays(d, -29);
-    const [trend, bySales, byChannel, byPlatform] = await Promise.all([
-      this.group(p, { from: trendFrom, to: d, bucket: 'day', dim: 'all', sumsOnly: true }),
+    const [bySales, byChannel, byPlatform] = await Promise.all([
       this.group(p, { from: monthStart, to: d, bucket: 'range', dim: 'sales', sumsOnly: true }),
       this.group(p, { from: monthStart, to: d, bucket: 'range', dim: 'channel', sumsOnly: true }),
       this.group(p, { from: monthStart, to: d, bucket: 'range', dim: 'platform', sumsOnly: true }),

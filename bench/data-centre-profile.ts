@@ -1,0 +1,113 @@
+// `npx tsx bench/data-centre-profile.ts [--views=word,word] [--explain]` on the database that
+// `bench/data-centre.ts --keep` left (educrm_bench_data): runs each data-centre view once, alone, and
+// lists its SQL statements with their times (and with --explain the plan of the slowest one, EXPLAIN
+// ANALYZE BUFFERS), to see where a view's time goes. Reads only.
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client';
+import type { JobQueue } from '../apps/server/src/jobs/queue';
+import { addDays, businessDay } from '../apps/server/src/modules/data-centre/engine';
+import { DataCentreService } from '../apps/server/src/modules/data-centre/service';
+import type { Principal } from '../apps/server/src/types';
+
+const admin = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+if (!['127.0.0.1', 'localhost', '::1'].includes(admin.hostname)) throw new Error('loopback PostgreSQL only');
+admin.pathname = '/educrm_bench_data';
+const ONLY = process.argv
+  .find((a) => a.startsWith('--views='))
+  ?.slice(8)
+  .split(',');
+const EXPLAIN = process.argv.includes('--explain');
+
+type Log = { text: string; values: unknown[]; ms: number }[];
+let log: Log | null = null;
+// Every statement the pool runs (drizzle's node-postgres driver calls Pool#query / Client#query).
+for (const proto of [pg.Pool.prototype, pg.Client.prototype] as { query: (...a: unknown[]) => unknown }[]) {
+  const query = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const t = performance.now();
+    const res = query.apply(this, args);
+    const q = args[0] as { text?: string; values?: unknown[] } | string;
+    const text = typeof q === 'string' ? q : (q?.text ?? '');
+    const values = (typeof q === 'string' ? args[1] : (q?.values ?? args[1])) as unknown[];
+    if (log && res instanceof Promise && proto === pg.Pool.prototype) {
+      const mine = log;
+      res.then(() => mine.push({ text, values: values ?? [], ms: performance.now() - t })).catch(() => {});
+    }
+    return res;
+  };
+}
+
+const main = async () => {
+  const database = await openDatabase({ databaseUrl: admin.toString(), poolSize: 4 });
+  const c = new pg.Client({ connectionString: admin.toString() });
+  await c.connect();
+  const someUser = Number(
+    (await c.query('SELECT sales_user_id AS id FROM sales_order WHERE sales_user_id IS NOT NULL LIMIT 1'))
+      .rows[0]?.id,
+  );
+  const svc = new DataCentreService(database.db, () => new Date(), { register() {} } as unknown as JobQueue);
+  const adminP = {
+    userId: 1,
+    dataScope: 'ALL',
+    departmentId: null,
+    permissions: new Set(),
+  } as unknown as Principal;
+  const siyuP = {
+    userId: someUser,
+    dataScope: 'SELF',
+    departmentId: null,
+    permissions: new Set(),
+  } as unknown as Principal;
+  const today = businessDay(new Date());
+  const yearFrom = addDays(today, -365);
+  const yesterday = addDays(today, -1);
+  const views: [string, () => Promise<unknown>][] = [
+    [
+      'history-day',
+      () => svc.series(adminP, { from: yearFrom, to: yesterday, granularity: 'day', dimension: 'all' }),
+    ],
+    [
+      'history-month-sales',
+      () => svc.series(adminP, { from: yearFrom, to: yesterday, granularity: 'month', dimension: 'sales' }),
+    ],
+    [
+      'history-week-channel',
+      () => svc.series(adminP, { from: yearFrom, to: yesterday, granularity: 'week', dimension: 'channel' }),
+    ],
+    [
+      'history-siyu',
+      () =>
+        svc.series(siyuP, { from: addDays(today, -30), to: today, granularity: 'day', dimension: 'sales' }),
+    ],
+    ['overview', () => svc.overview(adminP)],
+    ['daily', () => svc.daily(adminP, yesterday)],
+    ['product-daily', () => svc.productDaily({ from: addDays(today, -30), to: yesterday, level: 'spu' })],
+    ['product-overview', () => svc.productOverview({ from: yearFrom, to: yesterday, level: 'spu' })],
+  ];
+  for (const [name, fn] of views) {
+    if (ONLY && !ONLY.some((w) => name.includes(w))) continue;
+    await fn();
+    log = [];
+    const t = performance.now();
+    const out = await fn();
+    const total = performance.now() - t;
+    const mine = log;
+    log = null;
+    const bytes = JSON.stringify(out).length;
+    console.log(`\n== ${name}: ${total.toFixed(1)} ms, ${mine.length} statements, reply ${bytes} bytes`);
+    for (const q of [...mine].sort((a, b) => b.ms - a.ms).slice(0, 8))
+      console.log(`  ${q.ms.toFixed(1).padStart(7)} ms  ${q.text.replace(/\s+/g, ' ').slice(0, 160)}`);
+    const slowest = [...mine].sort((a, b) => b.ms - a.ms)[0];
+    if (EXPLAIN && slowest) {
+      const plan = await c.query(`EXPLAIN (ANALYZE, BUFFERS) ${slowest.text}`, slowest.values);
+      console.log(plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n'));
+    }
+  }
+  await c.end();
+  await database.close();
+};
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

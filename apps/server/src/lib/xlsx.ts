@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { excel } from './exceljs';
 
 export type CellValue = string | number | boolean | Date | null | undefined;
 
@@ -49,7 +49,7 @@ export const writeXlsx = async <Row>(
   batches: AsyncIterable<Row[]>,
   onProgress?: (written: number) => Promise<void> | void,
 ): Promise<number> => {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (excel().stream.xlsx.WorkbookWriter)({
     stream: out,
     useStyles: true,
     useSharedStrings: false,

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
+import { excel } from '../../lib/exceljs';
 
 /**
  * Reading uploaded sheets row by row: xlsx through exceljs's streaming reader (no workbook model in
@@ -36,7 +37,7 @@ const cellText = (v: ExcelJS.CellValue | undefined): string => {
 
 /** Rows of the first worksheet, at most `maxRows` (header included). */
 async function* xlsxRows(data: Buffer, maxRows: number): AsyncGenerator<string[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), {
+  const reader = new (excel().stream.xlsx.WorkbookReader)(Readable.from(data), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',

@@ -32,7 +32,14 @@ declare module 'axios' {
  * pass their own), Bearer token from the cookie, Accept-Language of the UI, envelope handling for
  * 2xx and non-2xx answers alike.
  */
-export const http = axios.create({ baseURL: '/api', timeout: REQUEST_TIMEOUT_MS });
+export const http = axios.create({
+  baseURL: '/api',
+  timeout: REQUEST_TIMEOUT_MS,
+  // No XSRF cookie: the API authenticates with the Bearer header. Left on, axios (1.21 here) reads
+  // the `XSRF-TOKEN` cookie through the async `cookieStore.get()` before every send(), a round trip
+  // to the browser process that held each call 75-300 ms on a first load (bench/README.md, #17 round 5).
+  withXSRFToken: false,
+});
 
 const callRefresh = (token: string) =>
   request<TokenResult>({

@@ -20,76 +20,70 @@ export const initialLanguage = detectLanguage(
 );
 
 /**
- * Messages of the business areas (src/i18n/areas/<area>.<lang>.ts, keys `<area>.*`) are their own
- * chunks too, loaded with the first business page (loadAreaMessages), so the login page and the
- * dashboard do not carry them.
+ * Messages of the business areas (src/i18n/areas/<area>.<lang>.ts, keys `<area>.*`) are ONE chunk
+ * per language (areas/all.<lang>.ts: one request instead of eight on a first business page),
+ * loaded with the first business page (loadAreaMessages), so the login page and the dashboard do
+ * not carry them.
  */
 export const AREAS = ['client', 'dict', 'order', 'product', 'call', 'course', 'audit', 'wecom'] as const;
 export type Area = (typeof AREAS)[number];
-type Loader = () => Promise<{ default: Messages }>;
-const AREA_LOADERS: Record<Language, Record<Area, Loader>> = {
-  zh: {
-    client: () => import('./areas/client.zh'),
-    dict: () => import('./areas/dict.zh'),
-    order: () => import('./areas/order.zh'),
-    product: () => import('./areas/product.zh'),
-    call: () => import('./areas/call.zh'),
-    course: () => import('./areas/course.zh'),
-    audit: () => import('./areas/audit.zh'),
-    wecom: () => import('./areas/wecom.zh'),
-  },
-  en: {
-    client: () => import('./areas/client.en'),
-    dict: () => import('./areas/dict.en'),
-    order: () => import('./areas/order.en'),
-    product: () => import('./areas/product.en'),
-    call: () => import('./areas/call.en'),
-    course: () => import('./areas/course.en'),
-    audit: () => import('./areas/audit.en'),
-    wecom: () => import('./areas/wecom.en'),
-  },
-  es: {
-    client: () => import('./areas/client.es'),
-    dict: () => import('./areas/dict.es'),
-    order: () => import('./areas/order.es'),
-    product: () => import('./areas/product.es'),
-    call: () => import('./areas/call.es'),
-    course: () => import('./areas/course.es'),
-    audit: () => import('./areas/audit.es'),
-    wecom: () => import('./areas/wecom.es'),
-  },
-  ja: {
-    client: () => import('./areas/client.ja'),
-    dict: () => import('./areas/dict.ja'),
-    order: () => import('./areas/order.ja'),
-    product: () => import('./areas/product.ja'),
-    call: () => import('./areas/call.ja'),
-    course: () => import('./areas/course.ja'),
-    audit: () => import('./areas/audit.ja'),
-    wecom: () => import('./areas/wecom.ja'),
-  },
+const AREA_LOADERS: Record<Language, () => Promise<{ default: Record<Area, Messages> }>> = {
+  zh: () => import('./areas/all.zh'),
+  en: () => import('./areas/all.en'),
+  es: () => import('./areas/all.es'),
+  ja: () => import('./areas/all.ja'),
 };
 /** Whether a business page has asked for the area messages (then a language switch loads them too). */
 let areasWanted = false;
-const areasLoaded = new Set<Language>();
+/** A language's area messages, loading or loaded (dropped after a failure, so the next call retries). */
+const areasOf = new Map<Language, Promise<void>>();
 
-const loadAreasOf = async (lang: Language) => {
-  if (areasLoaded.has(lang)) return;
-  const bundles = await Promise.all(AREAS.map((area) => AREA_LOADERS[lang][area]()));
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(AREAS.map((area, i) => [area, bundles[i]?.default ?? {}])),
-    true,
-    true,
-  );
-  areasLoaded.add(lang);
+/**
+ * The UI language's messages are asked for now, while the entry script evaluates: before boot.ts
+ * queues the layout's and the page's chunks, and not after i18next's init (which defers its
+ * loading by a task), so the file is not the last in line for one of six HTTP/1.1 connections.
+ */
+let initialMessages: Promise<{ default: Messages }> | null = LOADERS[initialLanguage]();
+initialMessages.catch(() => undefined);
+const messagesOf = (lang: Language) => {
+  const started = lang === initialLanguage ? initialMessages : null;
+  initialMessages = null;
+  return started ?? LOADERS[lang]();
+};
+
+/** <html lang> follows the UI language (dayjs follows in ./dayjs.ts, loaded with the layout). */
+i18n.on('languageChanged', (lng) => {
+  const lang = lng as Language;
+  if (typeof document !== 'undefined' && htmlLang[lang]) document.documentElement.lang = htmlLang[lang];
+});
+
+const initDone = i18n.use(initReactI18next).init({
+  resources: {},
+  partialBundledLanguages: true,
+  lng: initialLanguage,
+  fallbackLng: false,
+  supportedLngs: ['zh', 'en', 'es', 'ja'],
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+const loadAreasOf = (lang: Language): Promise<void> => {
+  let loading = areasOf.get(lang);
+  if (!loading) {
+    // The file is asked for at once; the bundle is added once i18next's store exists.
+    loading = Promise.all([AREA_LOADERS[lang](), initDone]).then(([{ default: areas }]) => {
+      i18n.addResourceBundle(lang, 'translation', areas, true, true);
+    });
+    areasOf.set(lang, loading);
+    loading.catch(() => areasOf.delete(lang));
+  }
+  return loading;
 };
 
 /** Loads a language's messages once (and the business areas' when a business page was opened). */
 export const loadLanguage = async (lang: Language) => {
   if (!i18n.hasResourceBundle(lang, 'translation')) {
-    const { default: messages } = await LOADERS[lang]();
+    const { default: messages } = await messagesOf(lang);
     i18n.addResourceBundle(lang, 'translation', messages, true, true);
   }
   if (areasWanted) await loadAreasOf(lang);
@@ -101,23 +95,9 @@ export const loadAreaMessages = async () => {
   await loadAreasOf(currentLanguage());
 };
 
-/** <html lang> follows the UI language (dayjs follows in ./dayjs.ts, loaded with the layout). */
-i18n.on('languageChanged', (lng) => {
-  const lang = lng as Language;
-  if (typeof document !== 'undefined' && htmlLang[lang]) document.documentElement.lang = htmlLang[lang];
-});
-
 /** Resolves when the UI language is ready; main.tsx renders after it. */
 export const i18nReady: Promise<void> = (async () => {
-  await i18n.use(initReactI18next).init({
-    resources: {},
-    partialBundledLanguages: true,
-    lng: initialLanguage,
-    fallbackLng: false,
-    supportedLngs: ['zh', 'en', 'es', 'ja'],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  await initDone;
   // A language chunk that fails to load (network) must not keep the console from starting.
   await loadLanguage(initialLanguage).catch(() => undefined);
   if (typeof document !== 'undefined') document.documentElement.lang = htmlLang[initialLanguage];

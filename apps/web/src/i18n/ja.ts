@@ -692,6 +692,13 @@ const ja: Messages = {
       name_export_cleanup: '期限切れエクスポートの削除',
       name_exports_build: 'バックグラウンドエクスポート',
       name_clients_import: '顧客インポート',
+      name_call_number_health: '発信番号のヘルスチェック',
+      name_course_expiry: 'コースの期限切れとリマインド',
+      name_data_stats_nightly: 'データセンターの夜間集計',
+      name_data_stats_rebuild: 'データセンターの再集計',
+      name_live_schedule: 'ライブ授業のスケジュール処理',
+      name_sms_review_sync: 'SMS 審査状況の同期',
+      name_wecom_sync: 'WeCom 同期',
       status: {
         RUNNING: '実行中',
         SUCCESS: '成功',

@@ -684,6 +684,13 @@ const zh: Messages = {
       name_export_cleanup: '清理过期导出文件',
       name_exports_build: '后台导出',
       name_clients_import: '客户导入',
+      name_call_number_health: '外呼号码健康检查',
+      name_course_expiry: '课程到期与提醒',
+      name_data_stats_nightly: '数据中心每日汇总',
+      name_data_stats_rebuild: '数据中心重算',
+      name_live_schedule: '直播课按时开课与结课',
+      name_sms_review_sync: '短信审核状态同步',
+      name_wecom_sync: '企业微信同步',
       status: {
         RUNNING: '运行中',
         SUCCESS: '成功',

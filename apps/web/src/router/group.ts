@@ -31,8 +31,12 @@ export const pageRoute = (
   const def = ALL_PAGES.find((p) => p.code === code);
   if (!def) throw new Error(`Unknown page code "${code}" (see packages/contract/src/access.ts)`);
   const { page, title = pageTitleKey(code), ...meta } = options;
-  // A business page comes with the business areas' messages (their own chunks, see i18n/index.ts).
-  const withMessages = () => Promise.all([page(), loadAreaMessages()]).then(([module]) => module);
+  // A business page comes with the business areas' messages (one chunk per language, see
+  // i18n/index.ts), asked for before the page's chunk so it is not queued behind its preloads.
+  const withMessages = () => {
+    const messages = loadAreaMessages();
+    return Promise.all([page(), messages]).then(([module]) => module);
+  };
   return {
     id: code,
     path: def.path,
@@ -40,6 +44,9 @@ export const pageRoute = (
     meta: { ...meta, title, permission: code, roles: def.roles },
   };
 };
+
+/** Whether a route's page comes with the business areas' messages (every pageRoute has a permission). */
+export const withAreaMessages = (meta: RouteMeta | undefined): boolean => Boolean(meta?.permission);
 
 /** A menu group at `/<key>`: its path redirects to its first permitted child. */
 export const groupRoute = (

@@ -240,8 +240,7 @@ const messages: Messages = {
       'Cada variante puede inscribir en una clase: al pagarse el pedido, el comprador entra en la clase y recibe el curso (según la validez del producto). Una clase llena inscribe igualmente y se marca con sobrecupo.',
     channelsHint:
       'Los ID de este producto en las plataformas de origen, para asociarle los pedidos importados o sincronizados.',
-    noPlatforms:
-      'Aún no hay plataformas de origen; añádalas primero en Gestión de pedidos > Plataformas de origen.',
+    noPlatforms: 'Aún no hay plataformas de origen; añádalas primero en Pedidos > Plataformas.',
     platform: 'Plataforma de origen',
     platformRequired: 'Elija una plataforma',
     externalId: 'ID del producto en la plataforma',

@@ -85,7 +85,8 @@ export const Sidebar = () => {
             inlineCollapsed={collapsed}
             items={items}
             selectedKeys={[selected]}
-            defaultOpenKeys={openKeysFor(nodes, selected)}
+            // Collapsed, an open key is a flyout over the page: open the current section only inline.
+            defaultOpenKeys={collapsed ? [] : openKeysFor(nodes, selected)}
           />
         </ConfigProvider>
       </nav>

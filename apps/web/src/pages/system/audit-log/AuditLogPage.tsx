@@ -113,7 +113,7 @@ const AuditLogPage = () => {
       render: (_, r) => (
         <>
           {actionLabel(r.action)}
-          <span className="system-cell-sub">{r.action}</span>
+          <code className="system-cell-sub">{r.action}</code>
         </>
       ),
     },
@@ -124,7 +124,7 @@ const AuditLogPage = () => {
         r.targetType ? (
           <>
             {targetLabel(r.targetType)}
-            {r.targetId ? <span className="system-cell-sub">#{r.targetId}</span> : null}
+            {r.targetId ? <code className="system-cell-sub">#{r.targetId}</code> : null}
           </>
         ) : (
           '-'

@@ -77,7 +77,7 @@ const JobListPage = () => {
       render: (_, j) => (
         <>
           {jobLabel(j.name)}
-          <span className="system-cell-sub">{j.name}</span>
+          <code className="system-cell-sub">{j.name}</code>
         </>
       ),
     },

@@ -8,6 +8,9 @@ export default defineConfig({
     globalSetup: ['support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
+    // expect.poll waits for what a user would see; its default of 1 s is shorter than a loaded
+    // machine's answer (the 2-core CI runs beside other builds).
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,

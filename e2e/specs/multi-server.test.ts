@@ -267,22 +267,28 @@ describe('two servers behind nginx on one PostgreSQL', () => {
     const MINUTE = 60_000;
     const firstTick = Math.ceil(bothReadyAt / MINUTE) * MINUTE;
     const ticks = [firstTick, firstTick + MINUTE];
-    const waitUntil = firstTick + MINUTE + 20_000;
+    // A tick's job is sent by the queue's cron monitor and picked up by a poll, so on a loaded
+    // machine its run can start in the next minute: wait past the third tick and match runs to ticks.
+    const waitUntil = firstTick + 2 * MINUTE + 50_000;
     if (Date.now() < waitUntil) await new Promise((r) => setTimeout(r, waitUntil - Date.now()));
     const { rows } = await db.query<{ started: Date; status: string }>(
       `SELECT started_at AS started, status FROM job_run
        WHERE job = 'wecom-sync' AND trigger = 'SCHEDULE' AND started_at >= $1 ORDER BY started_at`,
-      [new Date(bothReadyAt)],
+      [new Date(firstTick)],
     );
-    const perTick = new Map<number, number>();
-    for (const r of rows) {
-      const tick = Math.floor(r.started.getTime() / MINUTE) * MINUTE;
-      perTick.set(tick, (perTick.get(tick) ?? 0) + 1);
+    const times = rows.map((r) => r.started.getTime());
+    const label = times.map((t) => new Date(t).toISOString()).join(', ');
+    // Each of the two ticks ran: the earliest unmatched run at or after it, within a minute's delay.
+    const matched = new Set<number>();
+    for (const tick of ticks) {
+      const i = times.findIndex((t, j) => !matched.has(j) && t >= tick && t < tick + 2 * MINUTE);
+      expect(i, `${new Date(tick).toISOString()} among ${label}`).toBeGreaterThanOrEqual(0);
+      matched.add(i);
     }
-    // Every tick ran exactly once (never twice: not by both servers, not by a retry).
-    for (const tick of ticks) expect(perTick.get(tick), new Date(tick).toISOString()).toBe(1);
-    for (const [tick, n] of perTick) expect(n, new Date(tick).toISOString()).toBe(1);
-    expect(rows.every((r) => r.status === 'SUCCESS')).toBe(true);
+    // Never twice (not by both servers, not by a retry): at most one run per tick so far.
+    expect(times.filter((t) => t < firstTick + 2 * MINUTE).length, label).toBeLessThanOrEqual(2);
+    expect(times.length, label).toBeLessThanOrEqual(3);
+    for (const i of matched) expect(rows[i]?.status, label).toBe('SUCCESS');
     // The two servers' own counters add up to the runs: each run was done by exactly one of them.
     const token = await signIn(lb, 'admin', ADMIN_PASSWORD);
     const runsOn = async (s: Server) => {
@@ -296,7 +302,7 @@ describe('two servers behind nginx on one PostgreSQL', () => {
     );
     expect(onA + onB).toBe(all[0]?.n);
     console.log(`wecom-sync: ${rows.length} ticks since both servers were up, ${onA} run by a, ${onB} by b`);
-  }, 200_000);
+  }, 300_000);
 
   it('one server killed mid-traffic: no acknowledged write lost, the balancer retries onto the other', async () => {
     if (skipped) return;

@@ -2,7 +2,13 @@ import { afterAll, beforeEach, expect, inject, test } from 'vitest';
 import type { BrowserSession } from '../support/browser';
 import { screenshot } from '../support/browser';
 import { open } from './shell-support';
-import { openConsole, screenshotOnFailure, seriousA11yViolations, signInAdmin } from './system-support';
+import {
+  motionDone,
+  openConsole,
+  screenshotOnFailure,
+  seriousA11yViolations,
+  signInAdmin,
+} from './system-support';
 
 /** System > Server in zh and en: version, uptime, database, memory, readiness checks, recent errors. */
 const baseURL = inject('baseURL');
@@ -49,6 +55,8 @@ for (const [locale, lang, texts] of [
       .locator('.sidebar-container')
       .getByText(lang === 'zh' ? '系统管理' : 'System', { exact: true })
       .click();
+    // the sub-menu opens with a height transition: its links move until it ends
+    await motionDone(page);
     await page.locator('.sidebar-container').getByRole('link', { name: texts.menu, exact: true }).click();
     const root = page.getByTestId('server-page');
     await root.getByText(texts.db).first().waitFor();

@@ -313,3 +313,9 @@ export const quietTables = async (page: Page) => {
     },
   );
 };
+
+/** Waits until no CSS transition or animation runs (a sidebar collapsing, a sub-menu opening). */
+export const motionDone = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
+    timeout: 10_000,
+  });

@@ -262,13 +262,24 @@ test('a contact is linked to a client; the client drawer shows the relation', as
   await detail.getByRole('tab', { name: '关联客户' }).click();
   const panel = detail.getByTestId('wecom-link-panel');
   await panel.getByRole('combobox').fill(client.name);
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ visible: true })
+  // The list first shows the newest clients (this one among them), then the search's answer: pick
+  // once the list shows what was typed, as a user does, not while it is being replaced.
+  const options = page.locator('.ant-select-item-option').filter({ visible: true });
+  await expect
+    .poll(async () => {
+      const shown = await options.count();
+      return shown > 0 && shown === (await options.filter({ hasText: client.name }).count());
+    })
+    .toBe(true);
+  await options.filter({ hasText: client.name }).click();
+  await panel
+    .locator('.ant-select-content, .ant-select-selection-item')
     .filter({ hasText: client.name })
-    .click();
+    .waitFor();
   await panel.getByRole('button', { name: '关联客户' }).click();
-  await expect.poll(() => panel.getByTestId('wecom-linked-client').textContent()).toBe(client.name);
+  await expect
+    .poll(() => panel.getByTestId('wecom-linked-client').textContent(), { timeout: 15_000 })
+    .toBe(client.name);
   await page.keyboard.press('Escape');
 
   // the client's drawer: the WeCom tab lists the contact

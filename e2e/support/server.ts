@@ -91,7 +91,8 @@ export const startServer = async (
     out += d;
   });
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Start-up seeds the demo data on PGlite: ~15 s on a quiet machine, several times that when loaded.
+  const deadline = Date.now() + 180_000;
   const serverPid = () =>
     opts.unreapedParent ? Number(/server-pid (\d+)/.exec(out)?.[1] ?? 0) : (child.pid ?? 0);
   const serverGone = () => {

@@ -28,12 +28,23 @@ export const DATA_SELECTORS = [
   '.ant-descriptions-item-content',
   '.ant-list-item',
   '.ant-list-item-meta',
-  '.navbar .avatar-wrapper',
-  '.navbar .user-name',
+  // Avatars (a person's initial) and the signed-in user's name in the navbar (AvatarMenu).
+  '.ant-avatar',
+  '.avatar-button__name',
   '[data-user-content]',
   'input',
   'textarea',
 ];
+
+/**
+ * Where a code is shown on purpose, as a code: `<code>` (a job's name or an audit action under its
+ * translated label, a cron expression). Key-like text inside is not a finding; the label above it,
+ * when it falls back to the code, still is.
+ */
+export const CODE_SELECTORS = ['code', 'kbd', 'samp'];
+
+/** The signed-in user's name (the navbar's), which greetings and the profile show inside chrome. */
+const USER_NAME_SELECTOR = '.avatar-button__name';
 
 /** Elements whose text must never be cut. */
 export const LABEL_SELECTORS = [
@@ -54,7 +65,7 @@ export const LABEL_SELECTORS = [
 /** Runs the checks in the page. `lang` decides whether Chinese characters count. */
 export const checkPage = (page: Page, lang: string): Promise<PageFindings> =>
   page.evaluate(
-    ({ lang, dataSelectors, labelSelectors }) => {
+    ({ lang, dataSelectors, labelSelectors, codeSelectors, userNameSelector }) => {
       const describe = (el: Element) => {
         const cls = typeof el.className === 'string' ? el.className.split(/\s+/).filter(Boolean)[0] : '';
         return `${el.tagName.toLowerCase()}${cls ? `.${cls}` : ''}`;
@@ -85,6 +96,10 @@ export const checkPage = (page: Page, lang: string): Promise<PageFindings> =>
         (KEY.test(text) && !NOT_KEY.test(text)) || /\{\{\s*\w+\s*\}\}/.test(text);
       const HAN = /\p{Script=Han}/u;
       const dataSelector = dataSelectors.join(', ');
+      const codeSelector = codeSelectors.join(', ');
+      // The user's name is data wherever it shows ("Hello, 超级管理员", the profile's heading).
+      const userName = document.querySelector(userNameSelector)?.textContent?.trim() ?? '';
+      const chrome = (text: string) => (userName ? text.split(userName).join(' ') : text);
 
       const keys: string[] = [];
       const chinese: string[] = [];
@@ -93,8 +108,9 @@ export const checkPage = (page: Page, lang: string): Promise<PageFindings> =>
         const text = (node.textContent ?? '').trim();
         const parent = node.parentElement;
         if (!text || !parent || parent.closest('script, style, noscript') || !visible(parent)) continue;
-        if (looksLikeKey(text)) keys.push(`${describe(parent)}: ${short(text)}`);
-        if ((lang === 'en' || lang === 'es') && HAN.test(text) && !parent.closest(dataSelector))
+        if (looksLikeKey(text) && !parent.closest(codeSelector))
+          keys.push(`${describe(parent)}: ${short(text)}`);
+        if ((lang === 'en' || lang === 'es') && HAN.test(chrome(text)) && !parent.closest(dataSelector))
           chinese.push(`${describe(parent)}: ${short(text)}`);
       }
       for (const el of Array.from(document.querySelectorAll('[placeholder], [title], [aria-label]'))) {
@@ -108,13 +124,31 @@ export const checkPage = (page: Page, lang: string): Promise<PageFindings> =>
         }
       }
 
+      // Cut: the element's content is wider than its box (scrollWidth) and its text, laid out, passes
+      // the box's edges. The second test leaves out what only widens the scroll area without covering
+      // text: the shadow pseudo-element of a fixed table column (30 px past a sticky header cell),
+      // icons and badges hanging over an edge on purpose.
+      const textPasses = (el: HTMLElement) => {
+        const box = el.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return Array.from(range.getClientRects()).some(
+          (r) => r.width > 0 && (r.right > box.right + 1 || r.left < box.left - 1),
+        );
+      };
       const cut: string[] = [];
       for (const el of Array.from(document.querySelectorAll<HTMLElement>(labelSelectors.join(', ')))) {
         if (!visible(el)) continue;
-        if (el.scrollWidth > el.clientWidth + 1)
+        if (el.scrollWidth > el.clientWidth + 1 && textPasses(el))
           cut.push(`${describe(el)}: ${short((el.textContent ?? '').trim())}`);
       }
       return { overflow, keys, chinese, cut };
     },
-    { lang, dataSelectors: DATA_SELECTORS, labelSelectors: LABEL_SELECTORS },
+    {
+      lang,
+      dataSelectors: DATA_SELECTORS,
+      labelSelectors: LABEL_SELECTORS,
+      codeSelectors: CODE_SELECTORS,
+      userNameSelector: USER_NAME_SELECTOR,
+    },
   );

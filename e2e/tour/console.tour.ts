@@ -39,6 +39,8 @@ interface Visit extends PageFindings {
   console: string[];
   csp: string[];
   load: string[];
+  /** From the navigation to the data shown (the page root filled, quiet network, no spinner). */
+  ms: number;
 }
 const CHECKS = ['load', 'console', 'csp', 'overflow', 'keys', 'chinese', 'cut'] as const;
 
@@ -126,15 +128,28 @@ const visit = async (page: Page, lang: string, width: number, route: string): Pr
   page.on('console', onConsole);
   page.on('pageerror', onPageError);
   try {
+    const start = Date.now();
     await page.goto(`${server.baseURL}${route}`);
     const load = await waitForData(page);
+    const ms = Date.now() - start;
+    // An error message the page showed while loading (a request that failed or timed out).
+    load.push(
+      ...(await page
+        .locator('.ant-message-error, .ant-notification-notice-icon-error')
+        .evaluateAll((els) =>
+          els.map(
+            (el) =>
+              `error shown: ${(el.closest('.ant-message-notice, .ant-notification-notice') ?? el).textContent?.trim().slice(0, 120)}`,
+          ),
+        )),
+    );
     if (new URL(page.url()).pathname !== route) load.push(`landed on ${new URL(page.url()).pathname}`);
     const findings = await checkPage(page, lang);
     csp.push(...(await page.evaluate(() => (window as unknown as { __tourCsp?: string[] }).__tourCsp ?? [])));
     const dir = path.join(OUT, `${lang}-${width}`);
     fs.mkdirSync(dir, { recursive: true });
     await page.screenshot({ path: path.join(dir, `${slug(route)}.png`) });
-    return { lang, width, route, console: errors, csp: [...new Set(csp)], load, ...findings };
+    return { lang, width, route, console: errors, csp: [...new Set(csp)], load, ms, ...findings };
   } finally {
     page.off('console', onConsole);
     page.off('pageerror', onPageError);
@@ -143,18 +158,28 @@ const visit = async (page: Page, lang: string, width: number, route: string): Pr
 
 const failed = (v: Visit) => CHECKS.some((c) => v[c].length > 0);
 
+const loadavg = () => {
+  try {
+    return fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'unknown';
+  }
+};
+
 const summary = () => {
   const lines = [
     '# Console tour',
     '',
     `${visits.length} page visits, ${visits.filter(failed).length} with findings.`,
     '',
-    `| lang | width | route | ${CHECKS.join(' | ')} |`,
-    `|---|---|---|${CHECKS.map(() => '---').join('|')}|`,
+    `Load average when written: ${loadavg()} (the ms column depends on it).`,
+    '',
+    `| lang | width | route | ms | ${CHECKS.join(' | ')} |`,
+    `|---|---|---|---:|${CHECKS.map(() => '---').join('|')}|`,
   ];
   for (const v of visits)
     lines.push(
-      `| ${v.lang} | ${v.width} | ${v.route} | ${CHECKS.map((c) => (v[c].length ? `✖ ${v[c].length}` : '✔')).join(' | ')} |`,
+      `| ${v.lang} | ${v.width} | ${v.route} | ${v.ms} | ${CHECKS.map((c) => (v[c].length ? `✖ ${v[c].length}` : '✔')).join(' | ')} |`,
     );
   const totals = CHECKS.map((c) => `${c} ${visits.filter((v) => v[c].length).length}`).join(', ');
   lines.push('', `Pages failing each check: ${totals}.`, '', '## Findings', '');
@@ -182,6 +207,7 @@ test('every menu page in every language at 1440 and 991 px', async () => {
           console: [],
           csp: [],
           load: [`visit failed: ${e.message.split('\n')[0]}`],
+          ms: 0,
           overflow: [],
           keys: [],
           chinese: [],
@@ -190,7 +216,7 @@ test('every menu page in every language at 1440 and 991 px', async () => {
       );
       visits.push(v);
       const bad = CHECKS.filter((c) => v[c].length);
-      console.log(`${lang} ${width} ${route} ${bad.length ? `✖ ${bad.join(', ')}` : '✔'}`);
+      console.log(`${lang} ${width} ${route} ${v.ms} ms ${bad.length ? `✖ ${bad.join(', ')}` : '✔'}`);
     }
   }
   expect(visits.filter(failed).map((v) => `${v.lang} ${v.width} ${v.route}`)).toEqual([]);

@@ -187,6 +187,32 @@ describe('demo products and orders', () => {
     expect(cover.headers['content-type']).toBe('image/png');
   });
 
+  it("orders' audit rows carry the params the order service writes (summaries in the viewer's language)", async () => {
+    const byAction = await rows<{ action: string; n: number; without: number; keys: string[] }>(sql`
+      SELECT action, count(*)::int AS n, count(*) FILTER (WHERE params IS NULL)::int AS without,
+             array_agg(DISTINCT (SELECT string_agg(k, ',' ORDER BY k) FROM jsonb_object_keys(params) k)) AS keys
+      FROM audit_log WHERE action LIKE 'order.%' GROUP BY action ORDER BY action`);
+    // The keys of said(..., params) in orders.service.ts, per action.
+    const expected: Record<string, string> = {
+      'order.cancel': 'reason',
+      'order.confirm-payment': 'amount,payMethod',
+      'order.create': 'amount,orderNo',
+      'order.refund.apply': 'amount,reason,refundNo',
+      'order.refund.approve': 'amount,refundNo',
+      'order.refund.reject': 'reason,refundNo',
+      'order.refund.success': 'amount,closed,refundNo',
+    };
+    expect(byAction.map((a) => a.action)).toEqual(Object.keys(expected));
+    for (const a of byAction)
+      expect({ ...a, n: a.n > 0 }).toEqual({ ...a, n: true, without: 0, keys: [expected[a.action]] });
+    // The values are the order's: method and amount of the payment.
+    const wrong = await one<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM audit_log a JOIN sales_order o ON o.id::text = a.target_id
+      WHERE a.action = 'order.confirm-payment'
+        AND (a.params->>'payMethod' IS DISTINCT FROM o.pay_method OR (a.params->>'amount')::bigint <> o.pay_amount)`);
+    expect(wrong.n).toBe(0);
+  });
+
   it('is idempotent: a second run adds nothing', async () => {
     const before = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sales_order`);
     expect(await seedDemoCommerce(t.database.db)).toMatchObject({ orders: 0, products: 0 });

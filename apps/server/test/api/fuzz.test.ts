@@ -285,7 +285,8 @@ describe('fuzzing every route as every role', () => {
       }
       expect(failures.slice(0, 40), `${failures.length} bad answers`).toEqual([]);
       expect(sent).toBeGreaterThan(100);
-    }, 120_000);
+      // admin sends every case (~60 s on a quiet machine; more than twice that with the machine loaded)
+    }, 360_000);
   }
 
   it('refuses NUL and control characters with a field message, in the request language', async () => {

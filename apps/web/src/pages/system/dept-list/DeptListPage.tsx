@@ -58,6 +58,12 @@ const DeptForm = ({
 }) => {
   const { t } = useTranslation();
   const depts = useDepartments();
+  const movingId = editing.mode === 'move' ? editing.dept.id : null;
+  // Stable tree data: a new array on every render makes the open dropdown rebuild under the pointer.
+  const moveOptions = useMemo(
+    () => (movingId === null ? [] : deptOptions(depts.tree, subtreeIds(depts.rows, movingId))),
+    [depts.tree, depts.rows, movingId],
+  );
   const statusField = (
     <FormField name="status" label={t('system.dept.status')}>
       <Radio.Group
@@ -124,7 +130,6 @@ const DeptForm = ({
   };
 
   if (editing.mode === 'move') {
-    const blocked = subtreeIds(depts.rows, dept.id);
     return (
       <ResourceDrawerForm<Record<string, unknown>>
         id={`dept-move-${dept.id}`}
@@ -147,7 +152,7 @@ const DeptForm = ({
             treeDefaultExpandAll
             showSearch
             treeNodeFilterProp="title"
-            treeData={deptOptions(depts.tree, blocked)}
+            treeData={moveOptions}
             placeholder={t('system.dept.topLevel')}
           />
         </FormField>

@@ -170,27 +170,22 @@ export const row = (page: Page, text: string) =>
   page.locator('.ant-table-row').filter({ visible: true }).filter({ hasText: text });
 
 /**
- * Opens a select by clicking `opener` and picks the visible option containing `text`. A click that
- * lands while a drawer still animates may leave the list closed, so it closes and retries; the last
- * failure names the options that were shown.
+ * Opens a select by clicking `opener` once the dialogs have stopped moving (a click on a drawer still
+ * sliding in lands where the field no longer is) and picks the visible option containing `text`;
+ * a failure names the options that were shown.
  */
 export const chooseOption = async (page: Page, opener: Locator, text: string) => {
   const options = page.locator('.ant-select-item-option').filter({ visible: true });
-  for (let attempt = 1; ; attempt++) {
-    await opener.click();
-    const option = options.filter({ hasText: text }).first();
-    try {
-      await option.waitFor({ timeout: 5_000 });
-      await option.click();
-      return;
-    } catch (e) {
-      if (attempt >= 4) {
-        const shown = await options.allTextContents();
-        throw new Error(`no option "${text}" among [${shown.join(' | ')}]`, { cause: e });
-      }
-      await page.keyboard.press('Escape');
-    }
+  await settle(page);
+  await opener.click();
+  const option = options.filter({ hasText: text }).first();
+  try {
+    await option.waitFor({ timeout: 10_000 });
+  } catch (e) {
+    const shown = await options.allTextContents();
+    throw new Error(`no option "${text}" among [${shown.join(' | ')}]`, { cause: e });
   }
+  await option.click();
 };
 
 /** Waits for a success or error message with this text. */

@@ -196,15 +196,19 @@ describe('raw tables, daily aggregates and roll-ups give the same metrics', () =
               AND created_at < ${new Date(`${addDays(FROM, 12)}T00:00:00+08:00`)} ORDER BY id LIMIT 25) RETURNING id`,
     );
     expect(moved.length).toBeGreaterThan(0);
-    // Six days: looked up by id; then ten unchanged days: one set-based chunk (idempotent).
-    await recomputeDays(
+    // Six days: looked up by id, the later day rows patched; then ten unchanged days: one
+    // set-based chunk (idempotent), nothing to patch.
+    const changed = await recomputeDays(
       db,
       Array.from({ length: 6 }, (_, i) => addDays(FROM, 7 + i)),
     );
-    await recomputeDays(
+    expect(changed.patched).toBeGreaterThan(0);
+    expect(changed.rewritten).toEqual([]);
+    const unchanged = await recomputeDays(
       db,
       Array.from({ length: 10 }, (_, i) => addDays(FROM, 20 + i)),
     );
+    expect(unchanged).toMatchObject({ patched: 0, rewritten: [] });
     for (const table of ['sales', 'product'] as const)
       for (const bucket of ['day', 'week', 'month', 'range'] as const)
         for (const key of ['all', 'k1', 'k2'] as const) {
@@ -214,6 +218,55 @@ describe('raw tables, daily aggregates and roll-ups give the same metrics', () =
           const inside = await compute(table, bucket, key, addDays(FROM, 8), addDays(TO, -6));
           expect(inside.rolled, `${table} ${bucket} ${key} inside`).toEqual(inside.raw);
         }
+  });
+
+  const everyKeyEqual = async (label: string) => {
+    for (const table of ['sales', 'product'] as const)
+      for (const bucket of ['day', 'week', 'month', 'range'] as const)
+        for (const key of Object.keys(KEYS) as (keyof typeof KEYS)[]) {
+          if (table === 'sales' && key === 'k5') continue;
+          const { raw, agg, rolled } = await compute(table, bucket, key);
+          expect(agg, `${label}: ${table} ${bucket} ${key}`).toEqual(raw);
+          expect(rolled, `${label}: ${table} ${bucket} ${key}`).toEqual(raw);
+        }
+  };
+  const paidOn = (d: string) =>
+    sql`pay_time >= ${new Date(`${d}T00:00:00+08:00`)} AND pay_time < ${new Date(`${addDays(d, 1)}T00:00:00+08:00`)}`;
+
+  it('late changes of orders (attribution, an earlier payment) are patched into the later rows, or rewritten: same figures', async () => {
+    const db = t.database.db;
+    const day = addDays(FROM, 14);
+    // Orders paid that day change sales user and channel (sales keys k1, k3; product key k4) ...
+    const moved = await queryRows<{ id: number }>(
+      db,
+      sql`UPDATE sales_order o SET
+            sales_user_id = (SELECT u.id FROM admin_user u WHERE u.id IS DISTINCT FROM o.sales_user_id ORDER BY u.id LIMIT 1),
+            channel_id = CASE WHEN o.channel_id = 901 THEN 902 ELSE 901 END
+          WHERE o.id IN (SELECT id FROM sales_order WHERE ${paidOn(day)} ORDER BY id LIMIT 4)
+          RETURNING o.id`,
+    );
+    expect(moved.length).toBeGreaterThan(0);
+    // ... and orders paid three days later are found to have been paid that day (product
+    // occurrences move: their price-band rows are rewritten).
+    const earlier = await queryRows<{ id: number }>(
+      db,
+      sql`UPDATE sales_order SET pay_time = pay_time - interval '3 days'
+          WHERE id IN (SELECT id FROM sales_order WHERE ${paidOn(addDays(day, 3))} ORDER BY id LIMIT 3)
+          RETURNING id`,
+    );
+    expect(earlier.length).toBeGreaterThan(0);
+    const patched = await recomputeDays(db, [day, addDays(day, 3)]);
+    expect(patched.patched).toBeGreaterThan(0);
+    expect(patched.rewritten).toEqual(['product.band']);
+    await everyKeyEqual('patched');
+
+    // The same kind of change with patching off: every later row rewritten, the same figures.
+    await db.execute(
+      sql`UPDATE sales_order SET pay_time = pay_time + interval '2 days' WHERE id = ANY(${`{${earlier.map((r) => r.id).join(',')}}`}::bigint[])`,
+    );
+    const rewritten = await recomputeDays(db, [day, addDays(day, 2)], undefined, { patchLimit: 0 });
+    expect(rewritten).toMatchObject({ patched: 0, rewritten: ['sales', 'product'] });
+    await everyKeyEqual('rewritten');
   });
 
   it('a deleted client leaves M01 of its creation day only once the day is recomputed', async () => {

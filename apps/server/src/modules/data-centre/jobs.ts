@@ -1,8 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { defineJob, type JobContext, type JobQueue } from '../../jobs/queue';
-import { addDays, businessDay, daysBetween, writeDays } from './engine';
-import { DAY_WINDOW, monthsOf, writeRollupDays, writeRollupMonths, writeRollupPrefixes } from './rollup';
+import { addDays, businessDay, daysBetween, type StatTable, writeDays } from './engine';
+import {
+  DAY_WINDOW,
+  monthsOf,
+  ROLLUPS,
+  writeRollupDays,
+  writeRollupMonths,
+  writeRollupPrefixes,
+} from './rollup';
+import { changedOccurrences, GapMismatch, patchLaterRows, snapshotOccurrences } from './rollup-patch';
 
 /**
  * On the embedded database every query runs on this thread: between two transactions, let the
@@ -34,54 +42,111 @@ const chunksOf = (sorted: string[]): [string, string][] => {
   return out;
 };
 
+export interface RecomputeResult {
+  days: number;
+  /** Daily aggregate rows written. */
+  rows: number;
+  /** Later roll-up day rows whose gaps were patched. */
+  patched: number;
+  /** Later rows rewritten instead: 'sales', 'product', or 'product.band' (the price-band rows). */
+  rewritten: string[];
+}
+
+/** Changed occurrences of one chunk above which the later rows are rewritten rather than patched. */
+const PATCH_LIMIT = 50_000;
+/** One recompute writes the roll-ups at a time (a patch assumes the rows match the aggregates). */
+const RECOMPUTE_LOCK = 0x5fa7_0001;
+
 /**
- * Recomputes the aggregates and the roll-ups of some days, then the roll-up day rows after them
- * whose ids' previous occurrences may have moved (within the gap window, only days already rolled
- * up) and the months touched, and clears the days' dirty marks last (a range over a day still
- * being rewritten is computed from the raw tables). Set-based: per chunk of consecutive days one
- * transaction with one statement per table and level (daily aggregates, roll-up day rows), then
- * one transaction for the month and prefix rows of every month touched.
+ * Recomputes the aggregates and the roll-ups of some days, then the later roll-up day rows whose
+ * ids' previous occurrences moved (rollup-patch.ts: patched in place; rewritten when a chunk
+ * changed more than `patchLimit` occurrences, and the products' price-band rows when any product
+ * occurrence changed) and the months touched, and clears the days' dirty marks last (a range over
+ * a day still being rewritten is computed from the raw tables). Set-based: per chunk of
+ * consecutive days one transaction with one statement per table and level.
  */
 export const recomputeDays = async (
   db: Db,
   days: string[],
   progress: JobContext<unknown>['progress'] = async () => {},
-): Promise<{ days: number; rows: number }> => {
-  if (!days.length) return { days: 0, rows: 0 };
+  { patchLimit = PATCH_LIMIT }: { patchLimit?: number } = {},
+): Promise<RecomputeResult> => {
+  if (!days.length) return { days: 0, rows: 0, patched: 0, rewritten: [] };
   const started = await queryRows<{ now: Date }>(db, sql`SELECT clock_timestamp() AS now`);
   const sorted = [...new Set(days)].sort();
   const set = new Set(sorted);
   const first = sorted[0] as string;
   const lastDone = sorted[sorted.length - 1] as string;
-  const later = (
-    await queryRows<{ d: string }>(
-      db,
-      sql`SELECT to_char(start_date, 'YYYY-MM-DD') AS d FROM stat_sales_rollup WHERE span = 'D' AND dim = -1 AND key = 0
-            AND start_date > ${first}::date AND start_date <= ${addDays(lastDone, DAY_WINDOW)}::date ORDER BY 1`,
-    )
-  )
-    .map((r) => r.d)
-    .filter((d) => !set.has(d));
+  const dayList = async (q: SQL) =>
+    (await queryRows<{ d: string }>(db, q)).map((r) => r.d).filter((d) => !set.has(d));
+  // The later days already rolled up whose gaps may move.
+  const later = await dayList(
+    sql`SELECT to_char(start_date, 'YYYY-MM-DD') AS d FROM stat_sales_rollup WHERE span = 'D' AND dim = -1 AND key = 0
+          AND start_date > ${first}::date AND start_date <= ${addDays(lastDone, DAY_WINDOW)}::date ORDER BY 1`,
+  );
+  // Other dirty days in the window: their rows reflect their aggregates, not the raw tables.
+  const dirty = await dayList(
+    sql`SELECT to_char(stat_date, 'YYYY-MM-DD') AS d FROM stat_dirty_date
+          WHERE stat_date >= ${addDays(first, -DAY_WINDOW)}::date AND stat_date <= ${addDays(lastDone, DAY_WINDOW)}::date`,
+  );
+  const rewrite = { sales: false, product: false };
+  let bands = false;
+  let patchedTo: string | null = null;
+  let patched = 0;
   let rows = 0;
   let done = 0;
-  for (const [a, b] of chunksOf([...sorted, ...later].sort())) {
-    const mine = sorted.filter((d) => d >= a && d <= b);
+  for (const [a, b] of chunksOf(sorted)) {
+    const chunk = daysBetween(a, b);
+    const targets = later.filter((d) => d > b && d <= addDays(b, DAY_WINDOW));
+    const fromAggregates = [...dirty, ...sorted.filter((d) => d > b)];
     await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${RECOMPUTE_LOCK})`);
       // The chunk's sorts and hashes (a month of events per dimension) in memory, not in temp files.
       await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
-      for (const [x, y] of chunksOf(mine)) {
-        rows += await writeDays(tx, 'sales', x, y);
-        rows += await writeDays(tx, 'product', x, y);
-      }
+      if (targets.length) await snapshotOccurrences(tx, chunk);
+      rows += await writeDays(tx, 'sales', a, b);
+      rows += await writeDays(tx, 'product', a, b);
       await writeRollupDays(tx, 'sales', a, b);
       await writeRollupDays(tx, 'product', a, b);
+      if (!targets.length) return;
+      for (const table of ['sales', 'product'] as const) {
+        if (rewrite[table]) continue;
+        const changed = await changedOccurrences(tx, table, chunk);
+        if (!changed) continue;
+        if (table === 'product') bands = true;
+        if (changed > patchLimit) {
+          rewrite[table] = true;
+          continue;
+        }
+        try {
+          const p = await patchLaterRows(tx, table, a, b, targets, fromAggregates);
+          patched += p.rows;
+          if (p.last && (!patchedTo || p.last > patchedTo)) patchedTo = p.last;
+        } catch (e) {
+          if (!(e instanceof GapMismatch)) throw e;
+          rewrite[table] = true;
+        }
+      }
     });
     await giveWay();
-    if (mine.length) {
-      done += mine.length;
-      await progress({ done, total: sorted.length, rows });
-    }
+    done += chunk.length;
+    await progress({ done, total: sorted.length, rows });
   }
+  // Later rows that could not be patched: rewritten from the raw tables.
+  const rewriteLater = async (table: StatTable, only?: number[]) => {
+    for (const [x, y] of chunksOf(later)) {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${RECOMPUTE_LOCK})`);
+        await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
+        await writeRollupDays(tx, table, x, y, only);
+      });
+      await giveWay();
+    }
+  };
+  if (rewrite.sales) await rewriteLater('sales');
+  if (rewrite.product) await rewriteLater('product');
+  else if (bands) await rewriteLater('product', [ROLLUPS.product.dims]);
+  const rewroteLater = rewrite.sales || rewrite.product || bands;
   const [last] = await queryRows<{ d: string | null }>(
     db,
     sql`SELECT to_char(max(start_date), 'YYYY-MM-DD') AS d FROM stat_sales_rollup WHERE span = 'D' AND dim = -1`,
@@ -89,15 +154,19 @@ export const recomputeDays = async (
   if (last?.d) {
     const lastRolled = last.d;
     const until = [
-      later.length ? (later[later.length - 1] as string) : lastDone,
       lastDone,
-    ].sort()[1] as string;
-    // Every month touched: its prefix rows; the complete ones: their month rows.
+      patchedTo ?? lastDone,
+      rewroteLater && later.length ? (later[later.length - 1] as string) : lastDone,
+    ]
+      .sort()
+      .at(-1) as string;
+    // Every month of the recomputed days: its prefix rows; the complete months touched: their month rows.
     const complete = monthsOf(first, until, lastRolled);
     await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${RECOMPUTE_LOCK})`);
       await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
       for (const table of ['sales', 'product'] as const) {
-        await writeRollupPrefixes(tx, table, first, until, lastRolled);
+        await writeRollupPrefixes(tx, table, first, lastDone, lastRolled);
         await writeRollupMonths(tx, table, complete);
       }
     });
@@ -107,8 +176,15 @@ export const recomputeDays = async (
   await db.execute(
     sql`DELETE FROM stat_dirty_date WHERE stat_date = ANY(${`{${sorted.join(',')}}`}::date[]) AND marked_at <= ${started[0]?.now ?? new Date()}`,
   );
-  return { days: sorted.length, rows };
+  const rewritten = [
+    ...(rewrite.sales ? ['sales'] : []),
+    ...(rewrite.product ? ['product'] : bands ? ['product.band'] : []),
+  ];
+  return { days: sorted.length, rows, patched, rewritten: later.length ? rewritten : [] };
 };
+
+/** What a job run records. */
+const counts = ({ rewritten, ...n }: RecomputeResult) => ({ ...n, rewritten: rewritten.length });
 
 /** The first business day with any data (clients, follow-ups, orders), for the first run. */
 const firstDataDay = async (db: Db): Promise<string | null> => {
@@ -151,7 +227,7 @@ export const statsNightlyJob = defineJob<Record<string, never>>({
       sql`SELECT to_char(stat_date, 'YYYY-MM-DD') AS d FROM stat_dirty_date WHERE stat_date < ${today}::date`,
     );
     for (const r of dirty) days.add(r.d);
-    const result = await recomputeDays(db, [...days].sort(), progress);
+    const result = counts(await recomputeDays(db, [...days].sort(), progress));
     await db.execute(
       sql`INSERT INTO stat_dirty_date (stat_date) VALUES (${today}::date) ON CONFLICT DO NOTHING`,
     );
@@ -166,7 +242,7 @@ export const statsRebuildJob = defineJob<{ from: string; to: string; by?: number
   expireInSeconds: 3600,
   batchSize: 1,
   async run({ db, data, progress }) {
-    return recomputeDays(db, daysBetween(data.from, data.to), progress);
+    return counts(await recomputeDays(db, daysBetween(data.from, data.to), progress));
   },
 });
 

@@ -37,9 +37,12 @@ export const ROLLUPS: Record<StatTable, { name: string; dims: number }> = {
 export const DAY_WINDOW = MAX_RANGE_DAYS + 31;
 
 const idsArray = (xs: (number | string)[]) => sql`${`{${xs.join(',')}}`}::bigint[]`;
-const dimsOf = (table: StatTable, alias: string) =>
+const dimsOf = (table: StatTable, alias: string, only?: number[]) =>
   sql.raw(
-    `(VALUES (0, 0::bigint)${Array.from({ length: ROLLUPS[table].dims }, (_, i) => `, (${i + 1}, ${alias}.k${i + 1})`).join('')}) dk(dim, key)`,
+    `(VALUES ${Array.from({ length: ROLLUPS[table].dims + 1 }, (_, i) => i)
+      .filter((i) => !only || only.includes(i))
+      .map((i) => (i === 0 ? '(0, 0::bigint)' : `(${i}, ${alias}.k${i})`))
+      .join(', ')}) dk(dim, key)`,
   );
 const factsOf = (table: StatTable) => {
   const facts = TABLES[table].facts;
@@ -104,11 +107,14 @@ export const writeRollupDays = async (
   table: StatTable,
   from: string,
   to: string,
+  /** Only these dimensions (their rows are rewritten; the days' markers stay). */
+  only?: number[],
 ): Promise<void> => {
   const name = sql.raw(ROLLUPS[table].name);
   const { sums, ids } = factsOf(table);
+  const dims = only ? sql`${`{${only.join(',')}}`}::smallint[]` : ALL_DIMS(table);
   await tx.execute(
-    sql`DELETE FROM ${name} WHERE span = 'D' AND dim = ANY(${ALL_DIMS(table)}) AND start_date >= ${from}::date AND start_date <= ${to}::date`,
+    sql`DELETE FROM ${name} WHERE span = 'D' AND dim = ANY(${dims}) AND start_date >= ${from}::date AND start_date <= ${to}::date`,
   );
   const priorFrom = addDays(from, -DAY_WINDOW);
   const priorTo = addDays(from, -1);
@@ -142,19 +148,20 @@ export const writeRollupDays = async (
       table,
       'D',
       sql`x AS (${rawEvents(TABLES[table].facts, from, to)}),
-        e AS (SELECT x.f, x.d, x.v, dk.dim, dk.key FROM x CROSS JOIN LATERAL ${dimsOf(table, 'x')}),
+        e AS (SELECT x.f, x.d, x.v, dk.dim, dk.key FROM x CROSS JOIN LATERAL ${dimsOf(table, 'x', only)}),
         sums AS (SELECT d, dim, key, ${sql.raw(sums.map((f) => `(sum(v) FILTER (WHERE f = '${f.column}'))::bigint AS ${f.column}`).join(', '))}
                  FROM e GROUP BY d, dim, key),
         o AS MATERIALIZED (SELECT DISTINCT f, d, dim, key, v FROM e WHERE f IN (${idList})),
         n AS (SELECT f, d, dim, key, count(*)::int AS n FROM o GROUP BY 1, 2, 3, 4),
         px AS (${priorSql}),
-        p AS (SELECT px.f, dk.dim, dk.key, px.v, max(px.d) AS d FROM px CROSS JOIN LATERAL ${dimsOf(table, 'px')} GROUP BY 1, 2, 3, 4),
+        p AS (SELECT px.f, dk.dim, dk.key, px.v, max(px.d) AS d FROM px CROSS JOIN LATERAL ${dimsOf(table, 'px', only)} GROUP BY 1, 2, 3, 4),
         seq AS (SELECT f, d, dim, key, cur, d - lag(d) OVER (PARTITION BY f, dim, key, v ORDER BY d) AS gap
                 FROM (SELECT f, d, dim, key, v, true AS cur FROM o UNION ALL SELECT f, d, dim, key, v, false FROM p) u),
         hist AS (SELECT f, d, dim, key, gap, count(*)::int AS c FROM seq
                  WHERE cur AND gap IS NOT NULL AND gap <= ${DAY_WINDOW} GROUP BY 1, 2, 3, 4, 5)`,
     ),
   );
+  if (only) return;
   await tx.execute(
     sql`INSERT INTO ${name} (span, start_date, dim, key)
         SELECT 'D', c::date, -1, 0 FROM generate_series(${from}::date, ${to}::date, interval '1 day') c`,

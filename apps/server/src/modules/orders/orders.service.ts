@@ -560,7 +560,7 @@ export class OrderService {
       await markDirty(tx, [paidAt]);
       await markDirty(
         tx,
-        sql`SELECT min(pay_time) AS ts FROM sales_order WHERE client_id = ${order.client_id}`,
+        sql`SELECT min(pay_time) AS ts FROM sales_order WHERE client_id = ${order.client_id} AND id <> ${id}`,
       );
       await tx.execute(sql`
         UPDATE client SET deal_status = true,

@@ -166,8 +166,9 @@ describe.skipIf(!onPostgres())('an import in flight when its server dies', () =>
     await t?.close();
   });
 
+  // Generous limits: on a loaded 2-core machine the resumed import (~5,800 rows) took over 90 s.
   it('resumes on another server after SIGKILL: every row once, nothing lost', {
-    timeout: 150_000,
+    timeout: 330_000,
   }, async () => {
     const worker = await startWorker(t.url as string);
     child = worker.child;
@@ -208,7 +209,7 @@ describe.skipIf(!onPostgres())('an import in flight when its server dies', () =>
         const [j] = await t.database.db.select().from(clientImportJob).where(eq(clientImportJob.id, id));
         return j?.status !== 'RUNNING' ? j : null;
       },
-      90_000,
+      240_000,
     );
     expect(done.status).toBe('DONE');
     expect(done.processed).toBe(ROWS);

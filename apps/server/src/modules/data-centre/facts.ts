@@ -14,6 +14,11 @@ export interface Fact {
   /** Column in the aggregate table. */
   column: string;
   kind: 'sum' | 'ids';
+  /**
+   * An id occurs on one business day only (an order's payment, a client's first payment): it has
+   * no previous occurrence, so the roll-ups look none up.
+   */
+  once?: true;
   /** SELECT ts, k1, k2, k3, k4, k5, v ... with `ts` in [from, to). */
   events(from: Date, to: Date): SQL;
 }
@@ -330,6 +335,7 @@ export const PRODUCT_FACTS: Fact[] = [
     // P01: distinct paid orders with the product.
     column: 'paid_orders',
     kind: 'ids',
+    once: true,
     events: (a, b) => ev('o.pay_time', ITEM_KEYS, 'o.id', ITEMS, 'o.pay_time IS NOT NULL', a, b),
   },
   {
@@ -366,6 +372,7 @@ export const PRODUCT_FACTS: Fact[] = [
     // P07 numerator: buyers for whom this order is their first paid order.
     column: 'new_buyers',
     kind: 'ids',
+    once: true,
     events: (a, b) =>
       ev('o.pay_time', ITEM_KEYS, 'o.client_id', ITEMS, `o.pay_time IS NOT NULL AND ${FIRST_PAID}`, a, b),
   },

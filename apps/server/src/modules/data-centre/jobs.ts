@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, queryRows, type Tx } from '../../db/client';
 import { defineJob, type JobContext, type JobQueue } from '../../jobs/queue';
 import { addDays, businessDay, daysBetween, type StatTable, writeDays } from './engine';
 import {
@@ -54,16 +54,47 @@ export interface RecomputeResult {
 
 /** Changed occurrences of one chunk above which the later rows are rewritten rather than patched. */
 const PATCH_LIMIT = 50_000;
-/** One recompute writes the roll-ups at a time (a patch assumes the rows match the aggregates). */
-const RECOMPUTE_LOCK = 0x5fa7_0001;
+/** One recompute writes a table's roll-ups at a time (a patch assumes the rows match the aggregates). */
+const RECOMPUTE_LOCK = { sales: 0x5fa7_0001, product: 0x5fa7_0002 } as const;
+const TABLE_NAMES = ['sales', 'product'] as const;
+
+/**
+ * A recompute transaction: one writer per table, the chunk's sorts and hashes (a month of events
+ * per dimension) in memory rather than temp files, and no JIT (compiling these statements' hundreds
+ * of expressions cost more than it saved).
+ */
+const writing = <T>(db: Db, table: StatTable, fn: (tx: Tx) => Promise<T>) =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${RECOMPUTE_LOCK[table]})`);
+    await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
+    await tx.execute(sql`SET LOCAL jit = off`);
+    return fn(tx);
+  });
+
+/** On PostgreSQL the two tables are written at once (two connections); PGlite has one. */
+const onPool = (db: Db) => {
+  const client = (db as unknown as { $client?: { totalCount?: unknown } }).$client;
+  return typeof client?.totalCount === 'number';
+};
+
+export interface RecomputeResult {
+  days: number;
+  /** Daily aggregate rows written. */
+  rows: number;
+  /** Later roll-up day rows whose gaps were patched. */
+  patched: number;
+  /** Later rows rewritten instead: 'sales', 'product', or 'product.band' (the price-band rows). */
+  rewritten: string[];
+}
 
 /**
  * Recomputes the aggregates and the roll-ups of some days, then the later roll-up day rows whose
  * ids' previous occurrences moved (rollup-patch.ts: patched in place; rewritten when a chunk
  * changed more than `patchLimit` occurrences, and the products' price-band rows when any product
  * occurrence changed) and the months touched, and clears the days' dirty marks last (a range over
- * a day still being rewritten is computed from the raw tables). Set-based: per chunk of
- * consecutive days one transaction with one statement per table and level.
+ * a day still being rewritten is computed from the raw tables). Set-based: per table and chunk of
+ * consecutive days one transaction with one statement per level; the tables side by side on
+ * PostgreSQL.
  */
 export const recomputeDays = async (
   db: Db,
@@ -89,34 +120,31 @@ export const recomputeDays = async (
     sql`SELECT to_char(stat_date, 'YYYY-MM-DD') AS d FROM stat_dirty_date
           WHERE stat_date >= ${addDays(first, -DAY_WINDOW)}::date AND stat_date <= ${addDays(lastDone, DAY_WINDOW)}::date`,
   );
-  const rewrite = { sales: false, product: false };
-  let bands = false;
-  let patchedTo: string | null = null;
-  let patched = 0;
+  const chunks = chunksOf(sorted);
+  const done = { sales: 0, product: 0 };
   let rows = 0;
-  let done = 0;
-  for (const [a, b] of chunksOf(sorted)) {
-    const chunk = daysBetween(a, b);
-    const targets = later.filter((d) => d > b && d <= addDays(b, DAY_WINDOW));
-    const fromAggregates = [...dirty, ...sorted.filter((d) => d > b)];
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${RECOMPUTE_LOCK})`);
-      // The chunk's sorts and hashes (a month of events per dimension) in memory, not in temp files.
-      await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
-      if (targets.length) await snapshotOccurrences(tx, chunk);
-      rows += await writeDays(tx, 'sales', a, b);
-      rows += await writeDays(tx, 'product', a, b);
-      await writeRollupDays(tx, 'sales', a, b);
-      await writeRollupDays(tx, 'product', a, b);
-      if (!targets.length) return;
-      for (const table of ['sales', 'product'] as const) {
-        if (rewrite[table]) continue;
+  let patched = 0;
+  let patchedTo: string | null = null;
+  const rewritten: string[] = [];
+
+  const runTable = async (table: StatTable) => {
+    let rewrite = false;
+    let bands = false;
+    for (const [a, b] of chunks) {
+      const chunk = daysBetween(a, b);
+      const targets = later.filter((d) => d > b && d <= addDays(b, DAY_WINDOW));
+      const fromAggregates = [...dirty, ...sorted.filter((d) => d > b)];
+      await writing(db, table, async (tx) => {
+        if (targets.length && !rewrite) await snapshotOccurrences(tx, table, chunk);
+        rows += await writeDays(tx, table, a, b);
+        await writeRollupDays(tx, table, a, b);
+        if (!targets.length || rewrite) return;
         const changed = await changedOccurrences(tx, table, chunk);
-        if (!changed) continue;
+        if (!changed) return;
         if (table === 'product') bands = true;
         if (changed > patchLimit) {
-          rewrite[table] = true;
-          continue;
+          rewrite = true;
+          return;
         }
         try {
           const p = await patchLaterRows(tx, table, a, b, targets, fromAggregates);
@@ -124,62 +152,49 @@ export const recomputeDays = async (
           if (p.last && (!patchedTo || p.last > patchedTo)) patchedTo = p.last;
         } catch (e) {
           if (!(e instanceof GapMismatch)) throw e;
-          rewrite[table] = true;
+          rewrite = true;
         }
-      }
-    });
-    await giveWay();
-    done += chunk.length;
-    await progress({ done, total: sorted.length, rows });
-  }
-  // Later rows that could not be patched: rewritten from the raw tables.
-  const rewriteLater = async (table: StatTable, only?: number[]) => {
-    for (const [x, y] of chunksOf(later)) {
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(${RECOMPUTE_LOCK})`);
-        await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
-        await writeRollupDays(tx, table, x, y, only);
       });
+      await giveWay();
+      done[table] += chunk.length;
+      await progress({ done: Math.min(done.sales, done.product), total: sorted.length, rows });
+    }
+    // Later rows that could not be patched: rewritten from the raw tables.
+    const only = rewrite ? undefined : bands ? [ROLLUPS.product.dims] : null;
+    if (only === null) return;
+    rewritten.push(rewrite ? table : `${table}.band`);
+    for (const [x, y] of chunksOf(later)) {
+      await writing(db, table, (tx) => writeRollupDays(tx, table, x, y, only));
       await giveWay();
     }
   };
-  if (rewrite.sales) await rewriteLater('sales');
-  if (rewrite.product) await rewriteLater('product');
-  else if (bands) await rewriteLater('product', [ROLLUPS.product.dims]);
-  const rewroteLater = rewrite.sales || rewrite.product || bands;
+  if (onPool(db)) await Promise.all(TABLE_NAMES.map(runTable));
+  else for (const table of TABLE_NAMES) await runTable(table);
+
   const [last] = await queryRows<{ d: string | null }>(
     db,
     sql`SELECT to_char(max(start_date), 'YYYY-MM-DD') AS d FROM stat_sales_rollup WHERE span = 'D' AND dim = -1`,
   );
   if (last?.d) {
     const lastRolled = last.d;
-    const until = [
-      lastDone,
-      patchedTo ?? lastDone,
-      rewroteLater && later.length ? (later[later.length - 1] as string) : lastDone,
-    ]
-      .sort()
-      .at(-1) as string;
+    const rewroteTo = rewritten.length && later.length ? (later[later.length - 1] as string) : lastDone;
+    const until = [lastDone, patchedTo ?? lastDone, rewroteTo].sort().at(-1) as string;
     // Every month of the recomputed days: its prefix rows; the complete months touched: their month rows.
     const complete = monthsOf(first, until, lastRolled);
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${RECOMPUTE_LOCK})`);
-      await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
-      for (const table of ['sales', 'product'] as const) {
+    const months = (table: StatTable) =>
+      writing(db, table, async (tx) => {
         await writeRollupPrefixes(tx, table, first, lastDone, lastRolled);
         await writeRollupMonths(tx, table, complete);
-      }
-    });
+      });
+    if (onPool(db)) await Promise.all(TABLE_NAMES.map(months));
+    else for (const table of TABLE_NAMES) await months(table);
     await giveWay();
   }
   // A mark set while these days were computed (a concurrent late change) stays for the next run.
   await db.execute(
     sql`DELETE FROM stat_dirty_date WHERE stat_date = ANY(${`{${sorted.join(',')}}`}::date[]) AND marked_at <= ${started[0]?.now ?? new Date()}`,
   );
-  const rewritten = [
-    ...(rewrite.sales ? ['sales'] : []),
-    ...(rewrite.product ? ['product'] : bands ? ['product.band'] : []),
-  ];
+  rewritten.sort();
   return { days: sorted.length, rows, patched, rewritten: later.length ? rewritten : [] };
 };
 

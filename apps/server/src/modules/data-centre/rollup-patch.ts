@@ -51,12 +51,11 @@ const aggregateOccurrences = (table: StatTable, days: SQL, ids?: Map<string, str
 };
 
 /** Before a chunk's daily aggregates are rewritten: keeps their occurrences for the comparison. */
-export const snapshotOccurrences = async (tx: DbOrTx, days: string[]): Promise<void> => {
+export const snapshotOccurrences = async (tx: DbOrTx, table: StatTable, days: string[]): Promise<void> => {
   await tx.execute(sql`DROP TABLE IF EXISTS ${sql.raw(OLD)}`);
   await tx.execute(
     sql`CREATE TEMP TABLE ${sql.raw(OLD)} ON COMMIT DROP AS
-        SELECT DISTINCT * FROM (${aggregateOccurrences('sales', dateArray(days))}
-          UNION ALL ${aggregateOccurrences('product', dateArray(days))}) o`,
+        SELECT DISTINCT * FROM (${aggregateOccurrences(table, dateArray(days))}) o`,
   );
 };
 
@@ -105,7 +104,7 @@ export const patchLaterRows = async (
       )
     ).map((r) => [r.f, r.ids]),
   );
-  const facts = TABLES[table].facts.filter((f) => f.kind === 'ids' && byFact.get(f.column)?.length);
+  const facts = TABLES[table].facts.filter((f) => f.kind === 'ids' && !f.once && byFact.get(f.column)?.length);
   if (!facts.length) return none;
   const skip = [...new Set([...fromAggregates, ...daysBetween(a, b)])];
   const keysOf = (alias: string) =>

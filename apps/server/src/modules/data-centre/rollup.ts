@@ -116,6 +116,8 @@ export const writeRollupDays = async (
   await tx.execute(
     sql`DELETE FROM ${name} WHERE span = 'D' AND dim = ANY(${dims}) AND start_date >= ${from}::date AND start_date <= ${to}::date`,
   );
+  // Facts whose ids occur on one day only have no gaps: no previous occurrence to look up.
+  const gapped = ids.filter((f) => !f.once);
   const priorFrom = addDays(from, -DAY_WINDOW);
   const priorTo = addDays(from, -1);
   // The occurrences before the range of the range's ids only: by id (their indexes) for a few
@@ -124,17 +126,17 @@ export const writeRollupDays = async (
   if (daysBetween(from, to).length <= BY_ID_DAYS) {
     const range = await queryRows<{ f: string; ids: string[] }>(
       tx,
-      sql`SELECT f, array_agg(DISTINCT v) AS ids FROM (${rawEvents(ids, from, to)}) x GROUP BY f`,
+      sql`SELECT f, array_agg(DISTINCT v) AS ids FROM (${rawEvents(gapped, from, to)}) x GROUP BY f`,
     );
     const byFact = new Map(range.map((r) => [r.f, r.ids]));
-    prior = ids
+    prior = gapped
       .filter((f) => byFact.get(f.column)?.length)
       .map(
         (f) =>
           sql`SELECT * FROM (${rawEvents([f], priorFrom, priorTo)}) r WHERE r.v = ANY(${idsArray(byFact.get(f.column) ?? [])})`,
       );
   } else {
-    prior = ids.map(
+    prior = gapped.map(
       (f) =>
         sql`SELECT * FROM (${rawEvents([f], priorFrom, priorTo)}) r WHERE r.v IN (SELECT v FROM o WHERE o.f = ${f.column})`,
     );
@@ -143,6 +145,7 @@ export const writeRollupDays = async (
     ? sql.join(prior, sql` UNION ALL `)
     : sql`SELECT NULL::text AS f, NULL::date AS d, 0::bigint AS k1, 0::bigint AS k2, 0::bigint AS k3, 0::bigint AS k4, 0::bigint AS k5, 0::bigint AS v WHERE FALSE`;
   const idList = sql.raw(ids.map((f) => `'${f.column}'`).join(', '));
+  const gappedList = sql.raw(gapped.map((f) => `'${f.column}'`).join(', ') || 'NULL');
   await tx.execute(
     insertRows(
       table,
@@ -156,7 +159,7 @@ export const writeRollupDays = async (
         px AS (${priorSql}),
         p AS (SELECT px.f, dk.dim, dk.key, px.v, max(px.d) AS d FROM px CROSS JOIN LATERAL ${dimsOf(table, 'px', only)} GROUP BY 1, 2, 3, 4),
         seq AS (SELECT f, d, dim, key, cur, d - lag(d) OVER (PARTITION BY f, dim, key, v ORDER BY d) AS gap
-                FROM (SELECT f, d, dim, key, v, true AS cur FROM o UNION ALL SELECT f, d, dim, key, v, false FROM p) u),
+                FROM (SELECT f, d, dim, key, v, true AS cur FROM o WHERE f IN (${gappedList}) UNION ALL SELECT f, d, dim, key, v, false FROM p) u),
         hist AS (SELECT f, d, dim, key, gap, count(*)::int AS c FROM seq
                  WHERE cur AND gap IS NOT NULL AND gap <= ${DAY_WINDOW} GROUP BY 1, 2, 3, 4, 5)`,
     ),

@@ -33,9 +33,11 @@
  * Calls to outside systems inside a request: `withRetry` in ../lib/retry.ts; from a job, throw and
  * let the queue's retry policy (limit, backoff) run the attempt again.
  */
+
+import { CronExpressionParser } from 'cron-parser';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Job as BossJob, fromDrizzle, fromPglite, type JobResult, PgBoss } from 'pg-boss';
+import { type JobWithMetadata as BossJob, fromDrizzle, fromPglite, type JobResult, PgBoss } from 'pg-boss';
 import type { Database, Db, DbOrTx } from '../db/client';
 import { jobRun, jobSchedule } from '../db/schema';
 import type { Job as LegacyJob } from './scheduler';
@@ -86,6 +88,12 @@ export interface JobDef<D = Record<string, unknown>> {
 }
 
 export const defineJob = <D = Record<string, unknown>>(def: JobDef<D>): JobDef<D> => def;
+
+/** The tick a scheduled job was sent for: the cron's latest occurrence at or before its creation. */
+export const cronTick = (cron: string, createdOn: Date): Date =>
+  CronExpressionParser.parse(cron, { tz: JOB_TIME_ZONE, currentDate: new Date(createdOn.getTime() + 1) })
+    .prev()
+    .toDate();
 
 /** A cron for the old `intervalMs`: every N minutes, every N hours, or daily at 03:00. */
 export const cronForInterval = (intervalMs: number): string => {
@@ -310,12 +318,17 @@ export class JobQueue {
         batchSize: def.batchSize ?? 10,
         burstWhenBatchFull: true,
         perJobResults: true,
+        includeMetadata: true,
       },
       async (jobs) => {
         const results: JobResult[] = [];
         for (const job of jobs) {
           try {
-            results.push({ id: job.id, status: 'completed', output: await this.handle(def, job) });
+            results.push({
+              id: job.id,
+              status: 'completed',
+              output: await this.handle(def, job as BossJob<RunData>),
+            });
           } catch (err) {
             results.push({ id: job.id, status: 'failed', output: { message: errorMessage(err) } });
           }
@@ -344,11 +357,20 @@ export class JobQueue {
         .set({ status: 'INTERRUPTED', finishedAt: now })
         .where(and(eq(jobRun.queueJobId, job.id), eq(jobRun.status, 'RUNNING')));
     }
+    // A scheduled job's first attempt claims its cron tick: a second job for the same tick (two
+    // servers' schedule passes both sending it, seen on a starved machine) does not run again.
+    const tickAt =
+      trigger === 'SCHEDULE' && def.cron && job.retryCount === 0 ? cronTick(def.cron, job.createdOn) : null;
     const [run] = await db
       .insert(jobRun)
-      .values({ job: def.name, startedAt: now, trigger, queueJobId: job.id, attempt: job.retryCount })
+      .values({ job: def.name, startedAt: now, trigger, queueJobId: job.id, attempt: job.retryCount, tickAt })
+      .onConflictDoNothing()
       .returning({ id: jobRun.id });
-    const runId = run?.id ?? 0;
+    if (!run) {
+      ended('skipped');
+      return { skipped: 1 };
+    }
+    const runId = run.id;
     try {
       const counts =
         (await def.run({

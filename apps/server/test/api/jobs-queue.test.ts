@@ -44,6 +44,15 @@ describe('job queue (pg-boss on the server database)', () => {
       return { attempt };
     },
   });
+  let tickedRuns = 0;
+  const ticked = defineJob<Record<string, never>>({
+    name: 'test.ticked',
+    cron: '0 3 * * *',
+    async run() {
+      tickedRuns++;
+      return { ran: 1 };
+    },
+  });
   let legacyRuns = 0;
   const legacy: Job = {
     name: 'test.legacy',
@@ -61,6 +70,7 @@ describe('job queue (pg-boss on the server database)', () => {
     queue.register(echo);
     queue.register(flaky);
     queue.register(legacy);
+    queue.register(ticked);
     await queue.start();
   });
   afterAll(async () => {
@@ -118,6 +128,24 @@ describe('job queue (pg-boss on the server database)', () => {
     expect(runs.map((r) => r.status).sort()).toEqual(['FAILED', 'SUCCESS']);
     expect(runs.find((r) => r.status === 'FAILED')?.error).toBe('boom 0');
     expect(failures).toBe(1);
+  });
+
+  it('runs a scheduled tick once even when two jobs were sent for it (two servers)', async () => {
+    await queue.ready();
+    await queue.send(ticked, {}, { trigger: 'SCHEDULE' });
+    await queue.send(ticked, {}, { trigger: 'SCHEDULE' });
+    const done = async () =>
+      queryRows<{ state: string }>(
+        database.db,
+        sql`SELECT state FROM pgboss.job WHERE name = 'test.ticked' AND state = 'completed'`,
+      );
+    await waitFor(async () => (await done()).length === 2);
+    expect(tickedRuns).toBe(1);
+    const runs = await database.db.select().from(jobRun).where(eq(jobRun.job, 'test.ticked'));
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ trigger: 'SCHEDULE', status: 'SUCCESS' });
+    // The tick is the cron's latest occurrence (03:00 Asia/Shanghai = 19:00 UTC).
+    expect(runs[0]?.tickAt?.toISOString()).toMatch(/T19:00:00\.000Z$/);
   });
 
   it('runs an old-shape job now, in a transaction, and lists it with its last runs', async () => {

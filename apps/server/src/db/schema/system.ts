@@ -196,6 +196,11 @@ export const jobRun = pgTable(
     /** The queue's job id and attempt: a retried job gets one row per attempt. */
     queueJobId: varchar('queue_job_id', { length: 40 }),
     attempt: integer('attempt').notNull().default(0),
+    /** A scheduled run's cron tick (first attempt only): one run per tick across servers. */
+    tickAt: tstz('tick_at'),
   },
-  (t) => [index('job_run_job_idx').on(t.job, t.startedAt)],
+  (t) => [
+    index('job_run_job_idx').on(t.job, t.startedAt),
+    uniqueIndex('job_run_tick_uq').on(t.job, t.tickAt).where(sql`tick_at IS NOT NULL`),
+  ],
 );

@@ -136,7 +136,8 @@ export const recomputeDays = async (
       const fromAggregates = [...dirty, ...sorted.filter((d) => d > b)];
       await writing(db, table, async (tx) => {
         if (targets.length && !rewrite) await snapshotOccurrences(tx, table, chunk);
-        rows += await writeDays(tx, table, a, b);
+        const written = await writeDays(tx, table, a, b);
+        rows += written;
         await writeRollupDays(tx, table, a, b);
         if (!targets.length || rewrite) return;
         const changed = await changedOccurrences(tx, table, chunk);

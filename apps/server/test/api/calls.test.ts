@@ -102,6 +102,14 @@ describe('caller numbers', () => {
     expect((await t.call('GET', `${N}/${theirs.id}`, { token: a.token })).status).toBe(404);
     const listChakan = await t.call('GET', `${N}?pageSize=100`, { token: chakan });
     expect(listChakan.body.data.items.map((x: { id: number }) => x.id)).toContain(theirs.id);
+    // The total is the scope's count on every page (carried by the page's rows), and past the end.
+    const visibleToA = ids.length;
+    expect(listA.body.data.total).toBe(visibleToA);
+    for (const page of [1, 2, visibleToA + 1]) {
+      const res = await t.call('GET', `${N}?pageSize=1&page=${page}`, { token: a.token });
+      expect(res.body.data.items, `page ${page}`).toHaveLength(page <= visibleToA ? 1 : 0);
+      expect(res.body.data.total, `page ${page}`).toBe(visibleToA);
+    }
     const row = listA.body.data.items.find((x: { id: number }) => x.id === mine.id);
     expect(row).toMatchObject({
       assignedUserNames: ['外呼甲'],

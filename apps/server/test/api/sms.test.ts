@@ -350,6 +350,15 @@ describe('sending', () => {
       (await t.call('POST', `${T}/${d.id}/test-send`, { token: zhongtai, body: { mobile: '13800138000' } }))
         .status,
     ).toBe(403);
+    // Totals of the whole log: a short page is its own total, a full page and a page past the end count.
+    const all = (await t.call('GET', '/api/v1/sms/logs?pageSize=100', { token: admin })).body.data;
+    expect(all.total).toBe(all.items.length);
+    expect(all.total).toBeGreaterThan(1);
+    for (const page of [1, 2, all.total + 1]) {
+      const one = (await t.call('GET', `/api/v1/sms/logs?pageSize=1&page=${page}`, { token: admin })).body.data;
+      expect(one.items, `page ${page}`).toHaveLength(page <= all.total ? 1 : 0);
+      expect([one.total, one.totalExact], `page ${page}`).toEqual([all.total, true]);
+    }
   });
 });
 

@@ -327,6 +327,18 @@ describe('class students and course users', () => {
       },
     );
     expect(range.body.data.total).toBe(1);
+    // Totals on every page (ids first, one over the page): a short page is its own total, a full
+    // page and a page past the end count.
+    for (const list of ['/api/v1/course/users', '/api/v1/course/students']) {
+      const all = (await t.call('GET', `${list}?pageSize=100`, { token: chakan })).body.data;
+      expect([all.total, all.totalExact], list).toEqual([all.items.length, true]);
+      for (const page of [1, 2, all.total + 1]) {
+        const one = (await t.call('GET', `${list}?pageSize=1&page=${page}`, { token: chakan })).body.data;
+        expect(one.items, `${list} page ${page}`).toHaveLength(page <= all.total ? 1 : 0);
+        expect([one.total, one.totalExact], `${list} page ${page}`).toEqual([all.total, true]);
+        if (page <= all.total) expect(one.items[0].id).toBe(all.items[page - 1].id);
+      }
+    }
   });
 
   it('the daily job reminds the client owner once, then expires what has ended', async () => {

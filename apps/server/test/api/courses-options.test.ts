@@ -89,7 +89,10 @@ describe('member list totals', () => {
       [4, []],
     ] as const) {
       const d = await page(`${kw}&pageSize=2&page=${p}`);
-      expect(d.items.map((m) => m.nickname), `page ${p}`).toEqual([...names]);
+      expect(
+        d.items.map((m) => m.nickname),
+        `page ${p}`,
+      ).toEqual([...names]);
       expect([d.total, d.totalExact], `page ${p}`).toEqual([5, true]);
     }
     const all = await page('pageSize=100');

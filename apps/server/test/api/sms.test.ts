@@ -355,7 +355,8 @@ describe('sending', () => {
     expect(all.total).toBe(all.items.length);
     expect(all.total).toBeGreaterThan(1);
     for (const page of [1, 2, all.total + 1]) {
-      const one = (await t.call('GET', `/api/v1/sms/logs?pageSize=1&page=${page}`, { token: admin })).body.data;
+      const one = (await t.call('GET', `/api/v1/sms/logs?pageSize=1&page=${page}`, { token: admin })).body
+        .data;
       expect(one.items, `page ${page}`).toHaveLength(page <= all.total ? 1 : 0);
       expect([one.total, one.totalExact], `page ${page}`).toEqual([all.total, true]);
     }

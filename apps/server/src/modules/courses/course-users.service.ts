@@ -3,10 +3,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { scopeCondition } from '../../lib/data-scope';
 import { AppError, fieldError, notFound } from '../../lib/errors';
-import { offsetOf, toIso } from '../../lib/list';
+import { toIso } from '../../lib/list';
 import { maskMobile } from '../../lib/mask';
 import type { Principal } from '../../types';
-import { auditOf, cappedCount, mobileOf, num, orderOf } from './common';
+import { auditOf, cappedCount, mobileOf, num, orderOf, pageOfIds } from './common';
 import { ensureMember } from './enrolment';
 
 interface RawCourseUser {
@@ -104,16 +104,15 @@ export class CourseUserService {
   async list(p: Principal, q: CourseUserListQuery) {
     const where = this.where(p, q);
     const order = orderOf(q.sort ?? '-grantedAt', SORTS, 'cu.id');
-    const [rows, count] = await Promise.all([
-      queryRows<RawCourseUser>(
-        this.db,
-        // The page's ids first (index order, no joins), then the joins for those rows only.
-        sql`${SELECT} WHERE cu.id IN (SELECT cu.id ${this.from(p, q, where)} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${offsetOf(q)})
-            ORDER BY ${order}`,
-      ),
-      cappedCount(this.db, this.from(p, q, where)),
-    ]);
-    return { items: rows.map(toCourseUser), ...count, page: q.page, pageSize: q.pageSize };
+    const page = await pageOfIds<RawCourseUser>(
+      this.db,
+      q,
+      sql`SELECT cu.id ${this.from(p, q, where)} ORDER BY ${order}`,
+      'course_user_rows',
+      (ids) => sql`${SELECT} WHERE cu.id = ANY(${sql.param(ids)}::bigint[])`,
+      () => cappedCount(this.db, this.from(p, q, where)),
+    );
+    return { ...page, items: page.items.map(toCourseUser), page: q.page, pageSize: q.pageSize };
   }
 
   async count(p: Principal, f: Filters, cap: number) {

@@ -103,6 +103,28 @@ describe('member list totals', () => {
   });
 });
 
+describe('member nickname search count', () => {
+  it('a name search counts its matches to 200 ("200+"), newest first; the page is read as usual', async () => {
+    const rows = Array.from({ length: 201 }, (_, i) => ({
+      mobile: `1370013${String(i).padStart(4, '0')}`,
+      nickname: `计数上限${i}`,
+    }));
+    const imp = await t.call('POST', '/api/v1/members/import', { token: admin, body: { rows } });
+    expect(imp.body.data.succeeded).toBe(201);
+    const many = (
+      await t.call('GET', `/api/v1/members?keyword=${encodeURIComponent('计数上限')}`, { token: chakan })
+    ).body.data;
+    expect([many.total, many.totalExact, many.items.length]).toEqual([200, false, 20]);
+    const one = (
+      await t.call('GET', `/api/v1/members?keyword=${encodeURIComponent('计数上限20')}&pageSize=5`, {
+        token: chakan,
+      })
+    ).body.data;
+    // 计数上限20 and 计数上限200: a short list is exact
+    expect([one.total, one.totalExact]).toEqual([2, true]);
+  });
+});
+
 describe('member nickname search', () => {
   it('Chinese text matches exactly (LIKE), Latin letters ignore case (ILIKE); wildcards are literal', async () => {
     const rows = [

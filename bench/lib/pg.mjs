@@ -114,9 +114,18 @@ export const prewarm = async (client, tables) => {
  * the views, their PostgreSQL CPU counted as the views' own (the list benches read no statistics).
  */
 export const pauseDataCentreJobs = (databaseUrl) =>
-  withClient(databaseUrl, (c) =>
-    c.query(
+  withClient(databaseUrl, async (c) => {
+    await c.query(
       `INSERT INTO job_schedule (name, paused) VALUES ('data.stats-nightly', true), ('data.stats-rebuild', true)
          ON CONFLICT (name) DO UPDATE SET paused = true`,
-    ),
-  );
+    );
+    // The pause stops scheduled runs only: the first start of a fresh database queues a manual
+    // build for five minutes later (ensureStats), which ran beside the views of a fresh load
+    // (bench:calls 2026-11-25: four backends of stat_sales_daily INSERTs during the first views).
+    // Drop queued builds; a build that is already running is left to finish.
+    const { rows } = await c.query(`SELECT to_regclass('pgboss.job') IS NOT NULL AS has`);
+    if (rows[0]?.has)
+      await c.query(
+        `DELETE FROM pgboss.job WHERE name IN ('data.stats-nightly', 'data.stats-rebuild') AND state IN ('created', 'retry')`,
+      );
+  });

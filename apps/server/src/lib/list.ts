@@ -26,3 +26,11 @@ export const toIso = (d: Date | string | null | undefined): string | null =>
   d == null ? null : new Date(d).toISOString();
 
 export const ok = <T>(data: T) => ({ code: 0 as const, msg: 'ok', data });
+
+/**
+ * A route's serializerCompiler for hot list pages whose rows the services build from typed data:
+ * the answer is serialised directly instead of being re-validated by zod row by row (~0.4 ms of
+ * server CPU per page of 20; bench:clients, bench:orders). The response schema still documents the
+ * answer in OpenAPI, and the API tests check the shape.
+ */
+export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);

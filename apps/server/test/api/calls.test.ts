@@ -1,3 +1,4 @@
+import { callRow as callRowSchema, numberRow } from '@educrm/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, type TestApp } from '../s
 import { configureProvider, createNumber, eventually, followUpsOf } from '../support/calls';
 import { createClient, rowOf, setClient, staff } from '../support/clients';
 import { startAliyunServer } from '../support/provider-servers';
+import { expectListShape } from '../support/shape';
 
 let t: TestApp;
 let admin: string;
@@ -102,6 +104,15 @@ describe('caller numbers', () => {
     expect((await t.call('GET', `${N}/${theirs.id}`, { token: a.token })).status).toBe(404);
     const listChakan = await t.call('GET', `${N}?pageSize=100`, { token: chakan });
     expect(listChakan.body.data.items.map((x: { id: number }) => x.id)).toContain(theirs.id);
+    // The total is the scope's count on every page (carried by the page's rows), and past the end.
+    const visibleToA = ids.length;
+    expectListShape(listA.body, numberRow);
+    expect(listA.body.data.total).toBe(visibleToA);
+    for (const page of [1, 2, visibleToA + 1]) {
+      const res = await t.call('GET', `${N}?pageSize=1&page=${page}`, { token: a.token });
+      expect(res.body.data.items, `page ${page}`).toHaveLength(page <= visibleToA ? 1 : 0);
+      expect(res.body.data.total, `page ${page}`).toBe(visibleToA);
+    }
     const row = listA.body.data.items.find((x: { id: number }) => x.id === mine.id);
     expect(row).toMatchObject({
       assignedUserNames: ['外呼甲'],
@@ -298,6 +309,7 @@ describe('calling a client', () => {
     const numberCalls = await t.call('GET', `${N}/${n.id}/calls`, { token: admin });
     expect(numberCalls.body.data.items.map((x: { id: number }) => x.id)).toEqual([call.id]);
     const clientCalls = await t.call('GET', `/api/v1/calls?clientId=${c.id}`, { token: chakan });
+    expectListShape(clientCalls.body, callRowSchema);
     expect(clientCalls.body.data.total).toBe(1);
     const number = await t.call('GET', `${N}/${n.id}`, { token: admin });
     expect(number.body.data).toMatchObject({ todayCalls: 1, activeCalls: 0, calls7d: 1, connectRate7d: 1 });

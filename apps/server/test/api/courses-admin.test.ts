@@ -1,9 +1,11 @@
+import { classRow, classStudentRow, courseUserRow, memberRow } from '@educrm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { runCourseExpiry } from '../../src/modules/courses/jobs';
 import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/app';
 import { makeClient, makeLeafCategory, productBody, uploadImage, userId } from '../support/commerce';
+import { expectListShape } from '../support/shape';
 
 let t: TestApp;
 let admin: string;
@@ -327,6 +329,25 @@ describe('class students and course users', () => {
       },
     );
     expect(range.body.data.total).toBe(1);
+    // Totals on every page (ids first, one over the page): a short page is its own total, a full
+    // page and a page past the end count.
+    for (const [list, row] of [
+      ['/api/v1/course/users', courseUserRow],
+      ['/api/v1/course/students', classStudentRow],
+      ['/api/v1/course/classes', classRow],
+      ['/api/v1/members', memberRow],
+    ] as const) {
+      const allBody = (await t.call('GET', `${list}?pageSize=100`, { token: chakan })).body;
+      expectListShape(allBody, row);
+      const all = allBody.data;
+      expect([all.total, all.totalExact], list).toEqual([all.items.length, true]);
+      for (const page of [1, 2, all.total + 1]) {
+        const one = (await t.call('GET', `${list}?pageSize=1&page=${page}`, { token: chakan })).body.data;
+        expect(one.items, `${list} page ${page}`).toHaveLength(page <= all.total ? 1 : 0);
+        expect([one.total, one.totalExact], `${list} page ${page}`).toEqual([all.total, true]);
+        if (page <= all.total) expect(one.items[0].id).toBe(all.items[page - 1].id);
+      }
+    }
   });
 
   it('the daily job reminds the client owner once, then expires what has ended', async () => {

@@ -70,6 +70,61 @@ describe('pickers of the course pages', () => {
   });
 });
 
+describe('member list totals', () => {
+  it('every page of a search and of the whole list tells the exact total, counted or read off a short page', async () => {
+    const rows = [1, 2, 3, 4, 5].map((i) => ({ mobile: `1390014000${i}`, nickname: `分页测试${i}` }));
+    const imp = await t.call('POST', '/api/v1/members/import', { token: admin, body: { rows } });
+    expect(imp.body.data.succeeded).toBe(5);
+    const page = async (query: string) => {
+      const res = await t.call('GET', `/api/v1/members?${query}`, { token: chakan });
+      expect(res.status).toBe(200);
+      return res.body.data as { items: { nickname: string }[]; total: number; totalExact: boolean };
+    };
+    const kw = `keyword=${encodeURIComponent('分页测试')}`;
+    // page 1 and 2 full (counted), page 3 short (its own total), page 4 past the end (counted)
+    for (const [p, names] of [
+      [1, ['分页测试5', '分页测试4']],
+      [2, ['分页测试3', '分页测试2']],
+      [3, ['分页测试1']],
+      [4, []],
+    ] as const) {
+      const d = await page(`${kw}&pageSize=2&page=${p}`);
+      expect(
+        d.items.map((m) => m.nickname),
+        `page ${p}`,
+      ).toEqual([...names]);
+      expect([d.total, d.totalExact], `page ${p}`).toEqual([5, true]);
+    }
+    const all = await page('pageSize=100');
+    const full = await page('pageSize=1');
+    expect(full.items).toHaveLength(1);
+    expect([full.total, full.totalExact]).toEqual([all.items.length, true]);
+    expect(all.total).toBe(all.items.length);
+  });
+});
+
+describe('member nickname search count', () => {
+  it('a name search counts its matches to 200 ("200+"), newest first; the page is read as usual', async () => {
+    const rows = Array.from({ length: 201 }, (_, i) => ({
+      mobile: `1370013${String(i).padStart(4, '0')}`,
+      nickname: `计数上限${i}`,
+    }));
+    const imp = await t.call('POST', '/api/v1/members/import', { token: admin, body: { rows } });
+    expect(imp.body.data.succeeded).toBe(201);
+    const many = (
+      await t.call('GET', `/api/v1/members?keyword=${encodeURIComponent('计数上限')}`, { token: chakan })
+    ).body.data;
+    expect([many.total, many.totalExact, many.items.length]).toEqual([200, false, 20]);
+    const one = (
+      await t.call('GET', `/api/v1/members?keyword=${encodeURIComponent('计数上限20')}&pageSize=5`, {
+        token: chakan,
+      })
+    ).body.data;
+    // 计数上限20 and 计数上限200: a short list is exact
+    expect([one.total, one.totalExact]).toEqual([2, true]);
+  });
+});
+
 describe('member nickname search', () => {
   it('Chinese text matches exactly (LIKE), Latin letters ignore case (ILIKE); wildcards are literal', async () => {
     const rows = [

@@ -1,3 +1,4 @@
+import { smsLogRow } from '@educrm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
@@ -5,6 +6,7 @@ import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, type TestApp } from '../s
 import { configureProvider, eventually, followUpsOf } from '../support/calls';
 import { createClient, setClient, staff } from '../support/clients';
 import { startAliyunServer } from '../support/provider-servers';
+import { expectListShape } from '../support/shape';
 
 let t: TestApp;
 let admin: string;
@@ -350,6 +352,18 @@ describe('sending', () => {
       (await t.call('POST', `${T}/${d.id}/test-send`, { token: zhongtai, body: { mobile: '13800138000' } }))
         .status,
     ).toBe(403);
+    // Totals of the whole log: a short page is its own total, a full page and a page past the end count.
+    const allBody = (await t.call('GET', '/api/v1/sms/logs?pageSize=100', { token: admin })).body;
+    expectListShape(allBody, smsLogRow);
+    const all = allBody.data;
+    expect(all.total).toBe(all.items.length);
+    expect(all.total).toBeGreaterThan(1);
+    for (const page of [1, 2, all.total + 1]) {
+      const one = (await t.call('GET', `/api/v1/sms/logs?pageSize=1&page=${page}`, { token: admin })).body
+        .data;
+      expect(one.items, `page ${page}`).toHaveLength(page <= all.total ? 1 : 0);
+      expect([one.total, one.totalExact], `page ${page}`).toEqual([all.total, true]);
+    }
   });
 });
 

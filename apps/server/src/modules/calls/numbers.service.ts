@@ -59,6 +59,8 @@ type Raw = {
   created_at: Date | string;
   updated_at: Date | string;
   version: number;
+  /** The list's total, on every row of a list page (count(*) OVER ()). */
+  full_count?: number | string;
 };
 
 /**
@@ -92,7 +94,7 @@ export class NumberService {
    * per number and day, kept by triggers on call_record): 7 rows a number, where counting the week's
    * calls read ~400 index entries a number at 2M calls (2,000 at 10M).
    */
-  private select(where: SQL, order: SQL, limit: number, offset: number) {
+  private select(where: SQL, order: SQL, limit: number, offset: number, withTotal = false) {
     const sinceDay = shanghaiDayKey(new Date(this.now().getTime() - 6 * DAY_MS));
     // Prepared per shape (scope, filters, sort): the name and count subqueries were planned on
     // every page view (lib/named-query).
@@ -105,7 +107,7 @@ export class NumberService {
             (SELECT array_agg(d.name ORDER BY d.id) FROM department d WHERE d.id = ANY(n.assigned_dept_ids)) AS assigned_dept_names,
             s.calls7d, s.answered7d
           FROM (
-            SELECT n.* FROM caller_number n WHERE n.deleted = false AND ${where}
+            SELECT n.*${withTotal ? sql`, count(*) OVER () AS full_count` : sql``} FROM caller_number n WHERE n.deleted = false AND ${where}
             ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
           ) n
           LEFT JOIN LATERAL (
@@ -175,16 +177,23 @@ export class NumberService {
       .filter(Boolean)
       .map((s) => sql.raw(`${cols[s.replace(/^-/, '')]} ${s.startsWith('-') ? 'DESC' : 'ASC'}`));
     const order = sql.join([...sorts, sql.raw('n.id DESC')], sql`, `);
-    const [items, [count]] = await Promise.all([
-      this.select(where, order, q.pageSize, offsetOf(q)),
-      queryRows<{ n: number }>(
-        this.db,
-        sql`SELECT count(*)::int AS n FROM caller_number n WHERE n.deleted = false AND ${where}`,
-      ),
-    ]);
+    // One round trip: the page carries the list's total (count(*) OVER () before the LIMIT); only a
+    // page past the end, which has no row to carry it, counts on its own.
+    const items = await this.select(where, order, q.pageSize, offsetOf(q), true);
+    const total =
+      items.length > 0
+        ? Number(items[0]?.full_count ?? 0)
+        : Number(
+            (
+              await queryRows<{ n: number }>(
+                this.db,
+                sql`SELECT count(*)::int AS n FROM caller_number n WHERE n.deleted = false AND ${where}`,
+              )
+            )[0]?.n ?? 0,
+          );
     return {
       items: items.map((r) => this.toRow(r)),
-      total: count?.n ?? 0,
+      total,
       page: q.page,
       pageSize: q.pageSize,
     };

@@ -53,7 +53,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { runBulk } from '../../lib/bulk';
 import { AppError, forbidden } from '../../lib/errors';
-import { ok } from '../../lib/list';
+import { ok, plainJsonSerializer } from '../../lib/list';
 import { principalOf, requestIp, requestLanguage } from '../../lib/request-context';
 import { ProviderHttpError } from '../../providers/aliyun-rpc';
 import type { ProviderRegistry } from '../../providers/registry';
@@ -96,6 +96,7 @@ export const callRoutes = async (app: FastifyInstance, opts: CallRoutesOptions) 
     {
       config: { access: N_READ },
       schema: { tags, querystring: numberListQuery, response: { 200: envelopeOf(listResultOf(numberRow)) } },
+      serializerCompiler: plainJsonSerializer,
     },
     async (req) => ok(await numbers.list(principalOf(req), req.query)),
   );
@@ -284,6 +285,7 @@ export const callRoutes = async (app: FastifyInstance, opts: CallRoutesOptions) 
     {
       config: { access: CALL_READ },
       schema: { tags, querystring: callListQuery, response: { 200: envelopeOf(listResultOf(callRow)) } },
+      serializerCompiler: plainJsonSerializer,
     },
     async (req) => ok(await calls.list(principalOf(req), req.query)),
   );
@@ -658,6 +660,7 @@ export const callRoutes = async (app: FastifyInstance, opts: CallRoutesOptions) 
     {
       config: { access: can([...CLIENT_PAGES, 'call.sms-template-list']) },
       schema: { tags, querystring: smsLogQuery, response: { 200: envelopeOf(listResultOf(smsLogRow)) } },
+      serializerCompiler: plainJsonSerializer,
     },
     async (req) => ok(await sms.logs(principalOf(req), req.query)),
   );

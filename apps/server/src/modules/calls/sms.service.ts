@@ -957,26 +957,27 @@ export class SmsService {
     const where = sql.join(conds, sql` AND `);
     // NULLS placement as in the (…, sent_at DESC NULLS LAST, id DESC NULLS LAST) indexes, so they serve the order.
     const dir = sql.raw(q.sort === 'sentAt' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST');
-    const page = await this.logTotals.page(
+    // A page that is not full (a client's SMS tab, most short lists) is its own exact total: no
+    // planner estimate and no count (ListTotals.pageOfIds, as the call list).
+    const page = await this.logTotals.pageOfIds(
       sql`FROM sms_log l WHERE ${where}`,
       // The page's ids, then their rows by a named prepared statement (as the call list).
-      async () => {
-        const ids = (
+      async (limit) =>
+        (
           await queryRows<{ id: number }>(
             this.db,
-            sql`SELECT l.id FROM sms_log l WHERE ${where} ORDER BY l.sent_at ${dir}, l.id ${dir} LIMIT ${q.pageSize} OFFSET ${offsetOf(q)}`,
+            sql`SELECT l.id FROM sms_log l WHERE ${where} ORDER BY l.sent_at ${dir}, l.id ${dir} LIMIT ${limit} OFFSET ${offsetOf(q)}`,
           )
-        ).map((r) => Number(r.id));
-        if (!ids.length) return [];
-        return inIdOrder(
+        ).map((r) => Number(r.id)),
+      async (ids) =>
+        inIdOrder(
           ids,
           await queryNamed<LogRaw>(
             this.db,
             'sms_log_rows',
             sql`${this.logSelect()} WHERE l.id = ANY(${sql.param(ids)}::bigint[])`,
           ),
-        );
-      },
+        ),
       q,
     );
     return { ...page, items: page.items.map((r) => this.toLog(r)), page: q.page, pageSize: q.pageSize };

@@ -1,9 +1,11 @@
 import { formatMessage, isCnMobile, type Language, normalizeMobile } from '@educrm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type DbOrTx, queryRows } from '../../db/client';
+import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import { fieldError } from '../../lib/errors';
+import { offsetOf } from '../../lib/list';
+import { inIdOrder, queryNamed } from '../../lib/named-query';
 import { principalOf, requestIp, requestLanguage } from '../../lib/request-context';
 import type { ExportColumn } from '../../lib/xlsx';
 import type { Principal } from '../../types';
@@ -34,6 +36,37 @@ export const cappedCount = async (db: DbOrTx, from: SQL, cap = COUNT_CAP, orderB
   );
   const n = row?.n ?? 0;
   return { total: Math.min(n, cap), totalExact: n <= cap };
+};
+
+/**
+ * A list page read as its ids, one over the page (`ids`: `SELECT x.id FROM … WHERE … ORDER BY …`,
+ * planned per request: the filters decide the index), then its rows and their display joins by a
+ * named prepared statement of constant text (`rows(ids)`, planned once per connection:
+ * lib/named-query). A page that is not full is its own exact total; a full one (or a page past the
+ * end) asks `count` (bench:courses: the joined page query planned in 1-3 ms per request).
+ */
+export const pageOfIds = async <R extends { id: number | string }>(
+  db: Db,
+  q: { page: number; pageSize: number },
+  ids: SQL,
+  rowsName: string,
+  rows: (ids: number[]) => SQL,
+  count: () => Promise<{ total: number; totalExact: boolean }>,
+): Promise<{ items: R[]; total: number; totalExact: boolean }> => {
+  const offset = offsetOf(q);
+  const fetched = (
+    await queryRows<{ id: number | string }>(db, sql`${ids} LIMIT ${q.pageSize + 1} OFFSET ${offset}`)
+  ).map((r) => Number(r.id));
+  const pageIds = fetched.slice(0, q.pageSize);
+  const [items, total] = await Promise.all([
+    pageIds.length
+      ? queryNamed<R>(db, rowsName, rows(pageIds)).then((r) => inIdOrder(pageIds, r))
+      : Promise.resolve([] as R[]),
+    fetched.length <= q.pageSize && (fetched.length > 0 || offset === 0)
+      ? Promise.resolve({ total: offset + fetched.length, totalExact: true })
+      : count(),
+  ]);
+  return { items, ...total };
 };
 
 /** A CN mobile from any common notation, or a field error. */

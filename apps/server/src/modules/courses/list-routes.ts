@@ -2,7 +2,7 @@ import { envelopeOf, type Language, listResultOf } from '@educrm/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ok } from '../../lib/list';
+import { ok, plainJsonSerializer } from '../../lib/list';
 import { principalOf } from '../../lib/request-context';
 import type { Principal } from '../../types';
 import type { Exporter, ExportService } from '../exports/service';
@@ -45,6 +45,7 @@ export const listWithExport = <Q extends ListQuery, Row>(
         querystring: opts.query,
         response: { 200: envelopeOf(listResultOf(opts.row)) },
       },
+      serializerCompiler: plainJsonSerializer,
     },
     async (req) => ok(await opts.list(principalOf(req), req.query as z.infer<Q>)),
   );

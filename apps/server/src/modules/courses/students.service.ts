@@ -4,10 +4,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { scopeCondition } from '../../lib/data-scope';
 import { AppError, fieldError, notFound } from '../../lib/errors';
-import { likeContains, offsetOf, toIso } from '../../lib/list';
+import { likeContains, toIso } from '../../lib/list';
 import { maskMobile } from '../../lib/mask';
 import type { Principal } from '../../types';
-import { auditOf, cappedCount, mobileOf, num, orderOf } from './common';
+import { auditOf, cappedCount, mobileOf, num, orderOf, pageOfIds } from './common';
 import { ensureMember } from './enrolment';
 
 interface RawStudent {
@@ -127,16 +127,15 @@ export class StudentService {
   async list(p: Principal, q: ClassStudentListQuery) {
     const where = this.where(p, q);
     const order = orderOf(q.sort ?? '-joinedAt', SORTS, 'cs.id');
-    const [rows, count] = await Promise.all([
-      queryRows<RawStudent>(
-        this.db,
-        // The page's ids first, then the display joins (owner, order) for those rows only.
-        sql`${SELECT} WHERE cs.id IN (SELECT cs.id ${this.from(p, q, where)} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${offsetOf(q)})
-            ORDER BY ${order}`,
-      ),
-      cappedCount(this.db, this.from(p, q, where)),
-    ]);
-    return { items: rows.map(toStudent), ...count, page: q.page, pageSize: q.pageSize };
+    const page = await pageOfIds<RawStudent>(
+      this.db,
+      q,
+      sql`SELECT cs.id ${this.from(p, q, where)} ORDER BY ${order}`,
+      'class_student_rows',
+      (ids) => sql`${SELECT} WHERE cs.id = ANY(${sql.param(ids)}::bigint[])`,
+      () => cappedCount(this.db, this.from(p, q, where)),
+    );
+    return { ...page, items: page.items.map(toStudent), page: q.page, pageSize: q.pageSize };
   }
 
   async count(p: Principal, f: Filters, cap: number) {

@@ -16,9 +16,10 @@ import { AppError, fieldError, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
 import { maskMobile } from '../../lib/mask';
 import { inIdOrder, queryNamed } from '../../lib/named-query';
+import { PlannerEstimates } from '../../lib/planner-estimate';
 import { updateVersioned } from '../../lib/versioned';
 import type { Principal } from '../../types';
-import { auditOf, cappedCount, mobileOf, num, orderOf } from '../courses/common';
+import { auditOf, COUNT_CAP, cappedCount, mobileOf, num, orderOf } from '../courses/common';
 import { ensureMember } from '../courses/enrolment';
 
 interface RawMember {
@@ -90,6 +91,9 @@ export const toMember = (r: RawMember): MemberRow => ({
 
 const audit = auditOf('member');
 
+/** A nickname search counts its matches to this many ("200+", totalExact false beyond). */
+export const NAME_SEARCH_COUNT_CAP = 200;
+
 /**
  * Nickname contains `k` (trigram GIN for rare terms, the newest-first covering index for common
  * ones). Text without cased letters (Chinese, digits) matches with LIKE: ILIKE case-folds every
@@ -105,10 +109,14 @@ export const nicknameContains = (k: string): SQL =>
  * every answer); admin writes; the full number only through the audited reveal.
  */
 export class MemberService {
+  private readonly table: PlannerEstimates;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.table = new PlannerEstimates(db, 'member_user');
+  }
 
   /**
    * keyword: 11 digits = the exact normalised mobile (unique index), 4 digits = the last four
@@ -147,32 +155,69 @@ export class MemberService {
   async list(q: MemberListQuery) {
     const where = this.where(q);
     const order = orderOf(q.sort ?? '-registeredAt', SORTS, 'm.id');
-    const [rows, count] = await Promise.all([
-      // The page's ids (planned per request: the keyword decides the index; index-only on the
-      // newest-first walk), then their rows and joins by a named prepared statement of constant
-      // text, planned once per connection (lib/named-query, as the client and call lists).
-      queryRows<{ id: number }>(
+    const offset = offsetOf(q);
+    // The page's ids and one more (planned per request: the keyword decides the index; index-only
+    // on the newest-first walk), then their rows and joins by a named prepared statement of
+    // constant text, planned once per connection (lib/named-query, as the client and call lists).
+    const fetched = (
+      await queryRows<{ id: number }>(
         this.db,
-        sql`SELECT m.id FROM member_user m WHERE ${where} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${offsetOf(q)}`,
-      ).then(async (page) => {
-        const ids = page.map((r) => Number(r.id));
-        if (!ids.length) return [];
-        return inIdOrder(
-          ids,
-          await queryNamed<RawMember>(
+        sql`SELECT m.id FROM member_user m WHERE ${where} ORDER BY ${order} LIMIT ${q.pageSize + 1} OFFSET ${offset}`,
+      )
+    ).map((r) => Number(r.id));
+    const ids = fetched.slice(0, q.pageSize);
+    const [rows, count] = await Promise.all([
+      ids.length
+        ? queryNamed<RawMember>(
             this.db,
             'member_list_rows',
             sql`${SELECT} WHERE m.id = ANY(${sql.param(ids)}::bigint[])`,
-          ),
-        );
-      }),
-      // A nickname contains-search can match a large share of the members: its count stops
-      // early, reading members newest first like the page (bench:courses), at a lower cap.
-      this.isNameSearch(q.keyword)
-        ? cappedCount(this.db, sql`FROM member_user m WHERE ${where}`, 1000, sql`m.registered_at DESC`)
-        : cappedCount(this.db, sql`FROM member_user m WHERE ${where}`),
+          ).then((r) => inIdOrder(ids, r))
+        : Promise.resolve([]),
+      this.total(q, where, offset, fetched.length),
     ]);
     return { items: rows.map(toMember), ...count, page: q.page, pageSize: q.pageSize };
+  }
+
+  /**
+   * The pager's total without counting when it is known or cannot be exact: a page that is not full
+   * is its own total; the unfiltered list of a large table shows the table's size as the planner
+   * knows it (pg_class.reltuples, read at most every 30 s; "1,000,000+": its capped count of 10,001
+   * index entries was the first page's largest cost, bench:courses); everything else counts, capped.
+   */
+  private async total(q: MemberListQuery, where: SQL, offset: number, fetched: number) {
+    if (fetched <= q.pageSize && (fetched > 0 || offset === 0))
+      return { total: offset + fetched, totalExact: true };
+    if (!this.filtered(q)) {
+      const size = await this.table.tableSize();
+      if (size > COUNT_CAP) return { total: Math.max(Math.round(size), offset + fetched), totalExact: false };
+    }
+    // A nickname contains-search can match a large share of the members: its count stops
+    // early, reading members newest first like the page, at a lower cap ("200+": a common term
+    // matching 1/8 of the members walks ~1,600 index entries for it where 1,000 walked ~8,000, the
+    // search's largest cost at 2 ms of PostgreSQL CPU per request, bench:courses).
+    return this.isNameSearch(q.keyword)
+      ? cappedCount(
+          this.db,
+          sql`FROM member_user m WHERE ${where}`,
+          NAME_SEARCH_COUNT_CAP,
+          sql`m.registered_at DESC`,
+        )
+      : cappedCount(this.db, sql`FROM member_user m WHERE ${where}`);
+  }
+
+  /** Whether any filter of the list is set (where() adds a condition for each). */
+  private filtered(f: Omit<Partial<MemberListQuery>, 'page' | 'pageSize' | 'sort'>) {
+    return Boolean(
+      f.keyword?.trim() ||
+        f.platformId ||
+        f.channelId ||
+        f.gradeId ||
+        f.status ||
+        f.registeredFrom ||
+        f.registeredTo ||
+        f.hasPaid !== undefined,
+    );
   }
 
   async count(f: Omit<Partial<MemberListQuery>, 'page' | 'pageSize' | 'sort'>, cap: number) {

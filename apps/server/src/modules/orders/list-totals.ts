@@ -29,7 +29,7 @@ export class ListTotals {
   constructor(
     private readonly db: Db,
     /** The table whose size decides "small": pg_class.reltuples. */
-    table: 'sales_order' | 'order_item' | 'call_record' | 'sms_log',
+    table: 'sales_order' | 'order_item' | 'call_record' | 'sms_log' | 'course_user',
     /** Count (capped) a full page's list only when the planner expects at most this many rows. */
     private readonly countWhenEstimatedAtMost = LIST_COUNT_WHEN_ESTIMATED_AT_MOST,
   ) {

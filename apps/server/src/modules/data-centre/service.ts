@@ -32,6 +32,7 @@ import {
   type Grouped,
   type Grouping,
   groupFacts,
+  LiveCache,
 } from './engine';
 import { type FactValues, PRICE_BANDS } from './facts';
 import { statsRebuildJob } from './jobs';
@@ -45,6 +46,8 @@ const DIM_KEY: Record<DataDimension, SQL> = {
   channel: sql`k3`,
   platform: sql`k4`,
 };
+
+const DIM_COL: Record<DataDimension, number> = { all: 0, sales: 1, dept: 2, channel: 3, platform: 4 };
 
 /** The list filters of a figure: the list page and the filter that shows the rows it counts. */
 export interface DrillScope {
@@ -106,17 +109,38 @@ export class DataCentreService {
     return businessDay(this.now());
   }
 
+  /** One request's live events (today's raw events grouped once, in the caller's scope). */
+  liveOf(p: Principal): LiveCache {
+    return new LiveCache(this.db, this.salesScope(p));
+  }
+
+  /**
+   * Sales facts grouped in the caller's scope; `live` shares today's events between the groupings
+   * of one request (liveOf), `only` keeps some keys of the dimension.
+   */
   async group(
     p: Principal,
-    g: Omit<Grouping, 'today' | 'where' | 'key'> & { dim: DataDimension },
+    g: Omit<Grouping, 'today' | 'where' | 'key' | 'shared'> & {
+      dim: DataDimension;
+      cache?: LiveCache;
+      only?: number[];
+    },
   ): Promise<Grouped> {
+    const { dim, cache, only, ...rest } = g;
+    const scope = this.salesScope(p);
+    let rollup = salesRollup(p, dim);
+    if (rollup && only) {
+      const keep = rollup.only ? rollup.only.filter((k) => only.includes(k)) : only;
+      rollup = { ...rollup, only: keep };
+    }
     return groupFacts(this.db, 'sales', {
-      ...g,
-      key: DIM_KEY[g.dim],
-      where: this.salesScope(p),
-      rollup: salesRollup(p, g.dim),
+      ...rest,
+      key: DIM_KEY[dim],
+      where: only ? sql`${scope} AND ${DIM_KEY[dim]} = ANY(${`{${only.join(',')}}`}::bigint[])` : scope,
+      rollup,
       live: 'auto',
       today: this.today(),
+      shared: { cache: cache ?? this.liveOf(p), keyCol: DIM_COL[dim], ...(only ? { only } : {}) },
     });
   }
 
@@ -171,7 +195,7 @@ export class DataCentreService {
   /** History: metrics per bucket and dimension, and the range totals per dimension. */
   async series(p: Principal, q: SalesSeriesQuery): Promise<SalesSeries> {
     checkRange(q.from, q.to);
-    const base = { from: q.from, to: q.to, dim: q.dimension };
+    const base = { from: q.from, to: q.to, dim: q.dimension, cache: this.liveOf(p) };
     const [rows, totals] = await Promise.all([
       this.group(p, { ...base, bucket: q.granularity }),
       this.group(p, { ...base, bucket: 'range' }),
@@ -186,8 +210,8 @@ export class DataCentreService {
     };
   }
 
-  private async total(p: Principal, from: string, to: string): Promise<FactValues> {
-    const g = await this.group(p, { from, to, bucket: 'range', dim: 'all', sumsOnly: true });
+  private async total(p: Principal, from: string, to: string, live: LiveCache): Promise<FactValues> {
+    const g = await this.group(p, { from, to, bucket: 'range', dim: 'all', sumsOnly: true, cache: live });
     return [...g.values()][0]?.facts ?? {};
   }
 
@@ -203,10 +227,12 @@ export class DataCentreService {
         : addDays(monthStart, -1);
     const trendFrom = addDays(d, -29);
     // The day cards are the trend's last two days (the same sums, dimension all, one query less each).
+    // Today's events are read once for every card and chart (live).
+    const live = this.liveOf(p);
     const [trend, mtd, prev] = await Promise.all([
-      this.group(p, { from: trendFrom, to: d, bucket: 'day', dim: 'all', sumsOnly: true }),
-      this.total(p, monthStart, d),
-      this.total(p, prevMonthStart, prevEnd),
+      this.group(p, { from: trendFrom, to: d, bucket: 'day', dim: 'all', sumsOnly: true, cache: live }),
+      this.total(p, monthStart, d, live),
+      this.total(p, prevMonthStart, prevEnd, live),
     ]);
     const dayFacts = (x: string) => [...trend.values()].find((s) => s.bucket === x)?.facts ?? {};
     const today = dayFacts(d);
@@ -219,9 +245,23 @@ export class DataCentreService {
       return CARDS.map((code) => ({ code, value: a[code], reference: b[code], drill: drill[code] ?? null }));
     };
     const [bySales, byChannel, byPlatform] = await Promise.all([
-      this.group(p, { from: monthStart, to: d, bucket: 'range', dim: 'sales', sumsOnly: true }),
-      this.group(p, { from: monthStart, to: d, bucket: 'range', dim: 'channel', sumsOnly: true }),
-      this.group(p, { from: monthStart, to: d, bucket: 'range', dim: 'platform', sumsOnly: true }),
+      this.group(p, { from: monthStart, to: d, bucket: 'range', dim: 'sales', sumsOnly: true, cache: live }),
+      this.group(p, {
+        from: monthStart,
+        to: d,
+        bucket: 'range',
+        dim: 'channel',
+        sumsOnly: true,
+        cache: live,
+      }),
+      this.group(p, {
+        from: monthStart,
+        to: d,
+        bucket: 'range',
+        dim: 'platform',
+        sumsOnly: true,
+        cache: live,
+      }),
     ]);
     const byDay = new Map([...trend.values()].map((s) => [s.bucket, salesMetrics(s.facts)]));
     const trendRows: DataOverview['trend'] = [];
@@ -271,10 +311,11 @@ export class DataCentreService {
 
   /** Daily data: one day, a row per sales grouped by department with subtotals and a total. */
   async daily(p: Principal, date: string): Promise<DataDaily> {
+    const live = this.liveOf(p);
     const [byUser, byDept, all] = await Promise.all([
-      this.group(p, { from: date, to: date, bucket: 'range', dim: 'sales' }),
-      this.group(p, { from: date, to: date, bucket: 'range', dim: 'dept' }),
-      this.group(p, { from: date, to: date, bucket: 'range', dim: 'all' }),
+      this.group(p, { from: date, to: date, bucket: 'range', dim: 'sales', cache: live }),
+      this.group(p, { from: date, to: date, bucket: 'range', dim: 'dept', cache: live }),
+      this.group(p, { from: date, to: date, bucket: 'range', dim: 'all', cache: live }),
     ]);
     const userIds = [...byUser.values()].map((s) => s.key).filter((k) => k > 0);
     const users = await queryRows<{
@@ -385,7 +426,13 @@ export class DataCentreService {
     );
   }
 
-  private productGroup(q: ProductQuery, bucket: Bucket, dim: 0 | 1 | 2 | 5, only?: number[]) {
+  private productGroup(
+    q: ProductQuery,
+    live: LiveCache,
+    bucket: Bucket,
+    dim: 0 | 1 | 2 | 5,
+    only?: number[],
+  ) {
     const key = sql.raw(dim === 0 ? '0' : `k${dim}`);
     const where = only?.length
       ? sql`${this.productWhere(q)} AND ${key} = ANY(${`{${only.join(',')}}`}::bigint[])`
@@ -399,6 +446,7 @@ export class DataCentreService {
       rollup: DataCentreService.unfiltered(q) ? { dim, ...(only ? { only } : {}) } : undefined,
       live: 'auto',
       today: this.today(),
+      shared: { cache: live, keyCol: dim, ...(only ? { only } : {}) },
     });
   }
 
@@ -457,9 +505,10 @@ export class DataCentreService {
   async productDaily(q: ProductQuery): Promise<ProductDaily> {
     checkRange(q.from, q.to);
     const dim = q.level === 'sku' ? 2 : 1;
+    const live = new LiveCache(this.db, this.productWhere(q));
     const [g, total] = await Promise.all([
-      this.productGroup(q, 'day', dim),
-      this.productGroup(q, 'range', 0),
+      this.productGroup(q, live, 'day', dim),
+      this.productGroup(q, live, 'range', 0),
     ]);
     const rows = (await this.productRows(g, q.level, q, true)).sort(
       (a, b) => (b.date ?? '').localeCompare(a.date ?? '') || (b.metrics.P05 ?? 0) - (a.metrics.P05 ?? 0),
@@ -470,9 +519,10 @@ export class DataCentreService {
   /** Product overview: range totals per product ranked by P05, category share, top-5 trend, price bands. */
   async productOverview(q: ProductQuery): Promise<ProductOverview> {
     checkRange(q.from, q.to);
+    const live = new LiveCache(this.db, this.productWhere(q));
     const [g, bands] = await Promise.all([
-      this.productGroup(q, 'range', q.level === 'sku' ? 2 : 1),
-      this.priceBands(q),
+      this.productGroup(q, live, 'range', q.level === 'sku' ? 2 : 1),
+      this.priceBands(q, live),
     ]);
     const rows = (await this.productRows(g, q.level, q, false)).sort(
       (a, b) => (b.metrics.P05 ?? 0) - (a.metrics.P05 ?? 0) || a.spuId - b.spuId,
@@ -487,7 +537,7 @@ export class DataCentreService {
     const topSpus = [...new Set(rows.map((r) => r.spuId))].slice(0, 5);
     const trendRows: ProductOverview['trend'] = [];
     if (topSpus.length) {
-      const trend = await this.productGroup(q, 'day', 1, topSpus);
+      const trend = await this.productGroup(q, live, 'day', 1, topSpus);
       for (const s of trend.values())
         trendRows.push({ date: s.bucket, spuId: s.key, value: productMetrics(s.facts).P03 ?? 0 });
       trendRows.sort((a, b) => a.date.localeCompare(b.date) || a.spuId - b.spuId);
@@ -504,9 +554,9 @@ export class DataCentreService {
   }
 
   /** Orders (P01) and paid amount (P03) per unit-price band of the lines. */
-  private async priceBands(q: ProductQuery): Promise<ProductOverview['priceBands']> {
+  private async priceBands(q: ProductQuery, live: LiveCache): Promise<ProductOverview['priceBands']> {
     if (DataCentreService.unfiltered(q)) {
-      const g = await this.productGroup(q, 'range', 5);
+      const g = await this.productGroup(q, live, 'range', 5);
       return [...g.values()]
         .filter((s) => s.key > 0 && (s.facts.paid_orders ?? 0) > 0)
         .sort((a, b) => a.key - b.key)

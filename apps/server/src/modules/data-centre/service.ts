@@ -12,6 +12,7 @@ import {
   type ProductOverview,
   type ProductQuery,
   type ProductStatRow,
+  SALES_METRICS,
   type SalesMetric,
   type SalesSeries,
   type SalesSeriesQuery,
@@ -34,7 +35,7 @@ import {
   groupFacts,
   LiveCache,
 } from './engine';
-import { type FactValues, PRICE_BANDS } from './facts';
+import { type FactValues, PRICE_BANDS, SALES_FACTS } from './facts';
 import { statsRebuildJob } from './jobs';
 import { productMetrics, salesMetrics } from './metrics';
 import { salesRollup } from './rollup';
@@ -46,6 +47,18 @@ const DIM_KEY: Record<DataDimension, SQL> = {
   channel: sql`k3`,
   platform: sql`k4`,
 };
+
+/** Metrics that need a distinct count (their ranking reads the ids; the others rank from sums). */
+const IDS_METRICS: Set<SalesMetric> = (() => {
+  const base = Object.fromEntries(SALES_FACTS.map((f, i) => [f.column, 3 + i]));
+  const ref = salesMetrics(base);
+  const out = new Set<SalesMetric>();
+  for (const f of SALES_FACTS.filter((x) => x.kind === 'ids')) {
+    const m = salesMetrics({ ...base, [f.column]: (base[f.column] ?? 0) + 5 });
+    for (const code of SALES_METRICS) if (m[code] !== ref[code]) out.add(code);
+  }
+  return out;
+})();
 
 const DIM_COL: Record<DataDimension, number> = { all: 0, sales: 1, dept: 2, channel: 3, platform: 4 };
 
@@ -160,17 +173,18 @@ export class DataCentreService {
     return new Map(rows.map((r) => [Number(r.id), r.name]));
   }
 
-  private async seriesRows(
+  private seriesRows(
     grouped: Grouped,
     dimension: DataDimension,
     bucket: Bucket,
     from: string,
     to: string,
-  ): Promise<SalesSeriesRow[]> {
-    const list = [...grouped.values()].sort((a, b) => a.bucket.localeCompare(b.bucket) || a.key - b.key);
-    const names = await this.names(
-      dimension,
-      list.map((s) => s.key),
+    names: Map<number, string>,
+    rank: Map<number, number>,
+  ): SalesSeriesRow[] {
+    const r = (k: number) => rank.get(k) ?? Number.MAX_SAFE_INTEGER;
+    const list = [...grouped.values()].sort(
+      (a, b) => a.bucket.localeCompare(b.bucket) || r(a.key) - r(b.key) || a.key - b.key,
     );
     return list.map((s) => {
       const bFrom = bucket === 'range' ? from : s.bucket < from ? from : s.bucket;
@@ -192,21 +206,59 @@ export class DataCentreService {
     });
   }
 
-  /** History: metrics per bucket and dimension, and the range totals per dimension. */
-  async series(p: Principal, q: SalesSeriesQuery): Promise<SalesSeries> {
+  /**
+   * History: metrics per bucket for the page's keys of the dimension, and their range totals. The
+   * keys are ranked first over the whole range by `sort` (from the month-prefix sums when the
+   * metric needs no distinct count: one or two rows per month and key), then only the page's keys
+   * are read per bucket. `all`: every key (the export).
+   */
+  async series(p: Principal, q: SalesSeriesQuery, opts: { all?: boolean } = {}): Promise<SalesSeries> {
     checkRange(q.from, q.to);
-    const base = { from: q.from, to: q.to, dim: q.dimension, cache: this.liveOf(p) };
-    const [rows, totals] = await Promise.all([
-      this.group(p, { ...base, bucket: q.granularity }),
-      this.group(p, { ...base, bucket: 'range' }),
-    ]);
+    const cache = this.liveOf(p);
+    const base = { from: q.from, to: q.to, dim: q.dimension, cache };
+    const metricOf = (f: FactValues) => salesMetrics(f)[q.sort] ?? null;
+    const sumsOnly = !IDS_METRICS.has(q.sort);
+    const ranking = await this.group(p, { ...base, bucket: 'range', sumsOnly });
+    const dir = q.order === 'asc' ? 1 : -1;
+    const ranked = [...ranking.values()]
+      .filter((s) => Object.values(s.facts).some((v) => v !== 0) || q.dimension === 'all')
+      .map((s) => ({ key: s.key, value: metricOf(s.facts), s }))
+      .sort((a, b) =>
+        a.value === b.value
+          ? a.key - b.key
+          : a.value === null
+            ? 1
+            : b.value === null
+              ? -1
+              : dir * (a.value - b.value),
+      );
+    const paged = opts.all ? ranked : ranked.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
+    const keys = paged.map((x) => x.key);
+    const rank = new Map(keys.map((k, i) => [k, i]));
+    const empty: Grouped = new Map();
+    const only = q.dimension === 'all' || opts.all ? undefined : keys;
+    const [rows, totals, names] = keys.length
+      ? await Promise.all([
+          this.group(p, { ...base, bucket: q.granularity, ...(only ? { only } : {}) }),
+          // The ranking already has the full totals when it counted the distinct ids too.
+          sumsOnly
+            ? this.group(p, { ...base, bucket: 'range', ...(only ? { only } : {}) })
+            : Promise.resolve(new Map(paged.map((x) => [`${x.s.bucket}|${x.key}`, x.s])) as Grouped),
+          this.names(q.dimension, keys),
+        ])
+      : [empty, empty, new Map<number, string>()];
     return {
       from: q.from,
       to: q.to,
       granularity: q.granularity,
       dimension: q.dimension,
-      rows: await this.seriesRows(rows, q.dimension, q.granularity, q.from, q.to),
-      totals: await this.seriesRows(totals, q.dimension, 'range', q.from, q.to),
+      rows: this.seriesRows(rows, q.dimension, q.granularity, q.from, q.to, names, rank),
+      totals: this.seriesRows(totals, q.dimension, 'range', q.from, q.to, names, rank),
+      page: opts.all ? 1 : q.page,
+      pageSize: opts.all ? Math.max(ranked.length, 1) : q.pageSize,
+      keyCount: ranked.length,
+      sort: q.sort,
+      order: q.order,
     };
   }
 

@@ -217,11 +217,15 @@ export class DataCentreService {
     const cache = this.liveOf(p);
     const base = { from: q.from, to: q.to, dim: q.dimension, cache };
     const metricOf = (f: FactValues) => salesMetrics(f)[q.sort] ?? null;
-    const sumsOnly = !IDS_METRICS.has(q.sort);
-    const ranking = await this.group(p, { ...base, bucket: 'range', sumsOnly });
+    // Dimension all has one key: nothing to rank (the totals are its one row).
+    const one = q.dimension === 'all';
+    const sumsOnly = one || !IDS_METRICS.has(q.sort);
+    const ranking: Grouped = one
+      ? new Map([['', { bucket: q.from, key: 0, facts: {} }]])
+      : await this.group(p, { ...base, bucket: 'range', sumsOnly });
     const dir = q.order === 'asc' ? 1 : -1;
     const ranked = [...ranking.values()]
-      .filter((s) => Object.values(s.facts).some((v) => v !== 0) || q.dimension === 'all')
+      .filter((s) => one || Object.values(s.facts).some((v) => v !== 0))
       .map((s) => ({ key: s.key, value: metricOf(s.facts), s }))
       .sort((a, b) =>
         a.value === b.value
@@ -236,7 +240,7 @@ export class DataCentreService {
     const keys = paged.map((x) => x.key);
     const rank = new Map(keys.map((k, i) => [k, i]));
     const empty: Grouped = new Map();
-    const only = q.dimension === 'all' || opts.all ? undefined : keys;
+    const only = one || opts.all ? undefined : keys;
     const [rows, totals, names] = keys.length
       ? await Promise.all([
           this.group(p, { ...base, bucket: q.granularity, ...(only ? { only } : {}) }),
@@ -256,7 +260,7 @@ export class DataCentreService {
       totals: this.seriesRows(totals, q.dimension, 'range', q.from, q.to, names, rank),
       page: opts.all ? 1 : q.page,
       pageSize: opts.all ? Math.max(ranked.length, 1) : q.pageSize,
-      keyCount: ranked.length,
+      keyCount: one ? totals.size : ranked.length,
       sort: q.sort,
       order: q.order,
     };

@@ -140,6 +140,26 @@ describe('raw tables, daily aggregates and roll-ups give the same metrics', () =
       // One statement for the ids and sums of every grouping (the first grouping asks for ids).
       expect(groupings).toBe(24);
       expect(cache.statements).toBe(1);
+      // A request asking the sums first and the ids later reads once when it says so (the history).
+      const both = new LiveCache(t.database.db, sql`TRUE`, true);
+      const g = {
+        from: addDays(FROM, 2),
+        to: TO,
+        key: KEYS.k1,
+        today,
+        rollup: { dim: 1 },
+        live: 'auto' as const,
+      };
+      const shared = { cache: both, keyCol: 1 };
+      await groupFacts(t.database.db, table, { ...g, bucket: 'range', sumsOnly: true, shared });
+      const ids = await groupFacts(t.database.db, table, { ...g, bucket: 'week', shared });
+      const ref = await groupFacts(t.database.db, table, { ...g, bucket: 'week', live: 'all' });
+      const nz = (m: typeof ids) =>
+        Object.fromEntries(
+          [...m].filter(([, s]) => Object.values(s.facts).some((v) => v !== 0)).map(([k, s]) => [k, s.facts]),
+        );
+      expect(nz(ids)).toEqual(nz(ref));
+      expect(both.statements).toBe(1);
     }
     // One key kept (only), under a condition (a sales user's own rows, relabelled as everything).
     const [u] = await queryRows<{ id: string }>(

@@ -104,12 +104,15 @@ export class LiveCache {
     private readonly db: DbOrTx,
     /** The request's condition over d and k1..k5 (the same for every grouping it makes). */
     readonly where: SQL = sql`TRUE`,
+    /** Read the distinct ids with the first statement even for a sums-only grouping (the request needs them later). */
+    private readonly alwaysIds = false,
   ) {}
 
   /** Statements run (for tests). */
   statements = 0;
 
-  rows(table: StatTable, from: string, to: string, withIds: boolean): Promise<LiveRow[]> {
+  rows(table: StatTable, from: string, to: string, needIds: boolean): Promise<LiveRow[]> {
+    const withIds = needIds || this.alwaysIds;
     const full = this.memo.get(`${table}|${from}|${to}|ids`);
     if (full) return full;
     const id = `${table}|${from}|${to}|${withIds ? 'ids' : 'sums'}`;

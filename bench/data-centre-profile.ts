@@ -10,6 +10,8 @@ import { addDays, businessDay } from '../apps/server/src/modules/data-centre/eng
 import { DataCentreService } from '../apps/server/src/modules/data-centre/service';
 import type { Principal } from '../apps/server/src/types';
 
+/** The history's first page of keys, as the API's defaults (top 20 by the paid amount). */
+const PAGE = { page: 1, pageSize: 20, sort: 'M12', order: 'desc' } as const;
 const admin = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
 if (!['127.0.0.1', 'localhost', '::1'].includes(admin.hostname)) throw new Error('loopback PostgreSQL only');
 admin.pathname = '/educrm_bench_data';
@@ -65,20 +67,41 @@ const main = async () => {
   const views: [string, () => Promise<unknown>][] = [
     [
       'history-day',
-      () => svc.series(adminP, { from: yearFrom, to: yesterday, granularity: 'day', dimension: 'all' }),
+      () =>
+        svc.series(adminP, { from: yearFrom, to: yesterday, granularity: 'day', dimension: 'all', ...PAGE }),
     ],
     [
       'history-month-sales',
-      () => svc.series(adminP, { from: yearFrom, to: yesterday, granularity: 'month', dimension: 'sales' }),
+      () =>
+        svc.series(adminP, {
+          from: yearFrom,
+          to: yesterday,
+          granularity: 'month',
+          dimension: 'sales',
+          ...PAGE,
+        }),
     ],
     [
       'history-week-channel',
-      () => svc.series(adminP, { from: yearFrom, to: yesterday, granularity: 'week', dimension: 'channel' }),
+      () =>
+        svc.series(adminP, {
+          from: yearFrom,
+          to: yesterday,
+          granularity: 'week',
+          dimension: 'channel',
+          ...PAGE,
+        }),
     ],
     [
       'history-siyu',
       () =>
-        svc.series(siyuP, { from: addDays(today, -30), to: today, granularity: 'day', dimension: 'sales' }),
+        svc.series(siyuP, {
+          from: addDays(today, -30),
+          to: today,
+          granularity: 'day',
+          dimension: 'sales',
+          ...PAGE,
+        }),
     ],
     ['overview', () => svc.overview(adminP)],
     ['daily', () => svc.daily(adminP, yesterday)],

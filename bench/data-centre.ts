@@ -21,6 +21,8 @@ import { loadClients, seedReferenceData } from './lib/clients-data.mjs';
 // @ts-expect-error plain ESM loaders shared with the other benches
 import { loadOrders } from './lib/orders-data.mjs';
 
+/** The history's first page of keys, as the API's defaults (top 20 by the paid amount). */
+const PAGE = { page: 1, pageSize: 20, sort: 'M12', order: 'desc' } as const;
 const arg = (name: string, fallback: number) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
   return hit ? Number(hit.split('=')[1]) : fallback;
@@ -146,13 +148,17 @@ const main = async () => {
         const t = performance.now();
         const r = await recomputeDays(database.db, days);
         dayTimes.push(performance.now() - t);
-        console.log(`recompute ${days.join(', ')}: ${Math.round(performance.now() - t)} ms, ${JSON.stringify(r)}`);
+        console.log(
+          `recompute ${days.join(', ')}: ${Math.round(performance.now() - t)} ms, ${JSON.stringify(r)}`,
+        );
         if (i === 1) continue;
         const again = await lateChange(day);
         const t2 = performance.now();
         const r2 = await recomputeDays(database.db, again, undefined, { patchLimit: 0 });
         rewriteTimes.push(performance.now() - t2);
-        console.log(`  the same, later rows rewritten: ${Math.round(performance.now() - t2)} ms, ${JSON.stringify(r2)}`);
+        console.log(
+          `  the same, later rows rewritten: ${Math.round(performance.now() - t2)} ms, ${JSON.stringify(r2)}`,
+        );
       }
       await lc.end();
       out.recomputeDayMs = dayTimes.map(Math.round);
@@ -187,21 +193,47 @@ const main = async () => {
     const views: [string, () => Promise<unknown>][] = [
       [
         'history 1y by day (all)',
-        () => svc.series(adminP, { from: yearFrom, to: yesterday, granularity: 'day', dimension: 'all' }),
+        () =>
+          svc.series(adminP, {
+            from: yearFrom,
+            to: yesterday,
+            granularity: 'day',
+            dimension: 'all',
+            ...PAGE,
+          }),
       ],
       [
         'history 1y by month per sales',
-        () => svc.series(adminP, { from: yearFrom, to: yesterday, granularity: 'month', dimension: 'sales' }),
+        () =>
+          svc.series(adminP, {
+            from: yearFrom,
+            to: yesterday,
+            granularity: 'month',
+            dimension: 'sales',
+            ...PAGE,
+          }),
       ],
       [
         'history 1y by week per channel',
         () =>
-          svc.series(adminP, { from: yearFrom, to: yesterday, granularity: 'week', dimension: 'channel' }),
+          svc.series(adminP, {
+            from: yearFrom,
+            to: yesterday,
+            granularity: 'week',
+            dimension: 'channel',
+            ...PAGE,
+          }),
       ],
       [
         'history 30d by day (siyu)',
         () =>
-          svc.series(siyuP, { from: addDays(today, -30), to: today, granularity: 'day', dimension: 'sales' }),
+          svc.series(siyuP, {
+            from: addDays(today, -30),
+            to: today,
+            granularity: 'day',
+            dimension: 'sales',
+            ...PAGE,
+          }),
       ],
       ['overview (admin)', () => svc.overview(adminP)],
       ['daily yesterday (admin)', () => svc.daily(adminP, yesterday)],
@@ -211,7 +243,7 @@ const main = async () => {
       ],
       ['product overview 1y', () => svc.productOverview({ from: yearFrom, to: yesterday, level: 'spu' })],
     ];
-    const results: Record<string, { p50: number; p95: number }> = {};
+    const results: Record<string, { p50: number; p95: number; kB: number }> = {};
     console.log(
       `load average before the requests: ${loadavg()
         .map((x) => x.toFixed(1))
@@ -219,7 +251,7 @@ const main = async () => {
     );
     for (const [name, fn] of views) {
       if (SKIP_VIEWS || (ONLY && !ONLY.some((w) => name.includes(w)))) continue;
-      await fn(); // warm-up
+      const bytes = JSON.stringify(await fn()).length; // warm-up, and the reply's size
       const times: number[] = [];
       await Promise.all(
         Array.from({ length: CONNECTIONS }, async () => {
@@ -230,9 +262,13 @@ const main = async () => {
           }
         }),
       );
-      results[name] = { p50: Math.round(pct(times, 50)), p95: Math.round(pct(times, 95)) };
+      results[name] = {
+        p50: Math.round(pct(times, 50)),
+        p95: Math.round(pct(times, 95)),
+        kB: Math.round(bytes / 1024),
+      };
       console.log(
-        `${name.padEnd(34)} p50 ${results[name].p50} ms  p95 ${results[name].p95} ms  ${results[name].p95 <= 50 ? 'PASS' : 'FAIL'}`,
+        `${name.padEnd(34)} p50 ${results[name].p50} ms  p95 ${results[name].p95} ms  ${results[name].kB} kB  ${results[name].p95 <= 50 ? 'PASS' : 'FAIL'}`,
       );
     }
     out.views = results;

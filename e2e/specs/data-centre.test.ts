@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, inject, test } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from '../support/browser';
 import { open, signIn } from './shell-support';
-import { adminApi, quietTables, screenshotOnFailure, signInAdmin } from './system-support';
+import { adminApi, chooseOption, quietTables, screenshotOnFailure, signInAdmin } from './system-support';
 
 /**
  * Issue 13 in the browser: the five data-centre pages open with their charts (series read from the
@@ -105,6 +105,48 @@ test('history: granularity and dimension switch the chart; export is offered to 
   await session.close();
   session = undefined;
 });
+
+for (const [locale, sales, dimension] of [
+  ['zh-CN', '销售', '维度'],
+  ['en-US', 'Sales', 'Dimension'],
+] as const) {
+  test(`history per sales: one page of keys ranked by the metric, a pager over all of them (${locale})`, async () => {
+    session = await openBrowser({ locale, viewport: { width: 1440, height: 1000 } });
+    await signInAdmin(session.context, baseURL);
+    const { page } = session;
+    await open(page, baseURL, '/data/history', 'data-history-page');
+    await seriesOf(page, 'chart-history');
+    const answer = page.waitForResponse(
+      (r) => r.url().includes('/v1/data/series?') && r.url().includes('dimension=sales'),
+    );
+    await chooseOption(page, page.getByRole('combobox', { name: dimension, exact: true }).first(), sales);
+    const body = (await (await answer).json()) as {
+      data: { keyCount: number; pageSize: number; totals: { key: number; name: string | null }[] };
+    };
+    const { keyCount, pageSize, totals } = body.data;
+    expect(keyCount).toBeGreaterThan(1);
+    expect(pageSize).toBe(20);
+    expect(totals.length).toBe(Math.min(keyCount, 20));
+    // The pager counts every key; the chart has one line per key of the page, in rank order.
+    const pager = page.getByTestId('history-key-pager');
+    await pager.getByText(String(keyCount), { exact: false }).first().waitFor();
+    await page.waitForFunction(
+      (n) => {
+        const el = document.querySelector('[data-testid="chart-history"]') as
+          | (HTMLElement & { __chart?: { getOption(): { series: unknown[] } } })
+          | null;
+        return el?.__chart?.getOption().series.length === n;
+      },
+      totals.length,
+      { timeout: 15_000 },
+    );
+    await quietTables(page);
+    await page.waitForTimeout(600);
+    await screenshot(page, `data-history-sales-${locale.slice(0, 2)}-1440`);
+    await session.close();
+    session = undefined;
+  }, 90_000);
+}
 
 test('siyu sees the daily page with their own row only', async () => {
   session = await openBrowser({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });

@@ -102,10 +102,24 @@ const range = {
   to: businessDate,
 };
 
+/** Keys of a dimension per history page (per sales can be thousands of users): the top 20 by default. */
+export const SERIES_PAGE_SIZE = 20;
+export const SERIES_MAX_PAGE_SIZE = 100;
+const intFromQuery = (min: number, max: number) =>
+  z.coerce.number({ message: 'msg:invalidValue' }).int().min(min).max(max);
+
 export const salesSeriesQuery = z.object({
   ...range,
   granularity: z.enum(GRANULARITIES).default('day'),
   dimension: z.enum(DATA_DIMENSIONS).default('all'),
+  /**
+   * The dimension's keys are ranked by `sort` over the whole range (`order`, ties by key) and
+   * paged: the rows and totals are those of the page's keys only (the export: every key).
+   */
+  page: intFromQuery(1, 1_000_000).default(1),
+  pageSize: intFromQuery(1, SERIES_MAX_PAGE_SIZE).default(SERIES_PAGE_SIZE),
+  sort: z.enum(SALES_METRICS).default('M12'),
+  order: z.enum(['desc', 'asc']).default('desc'),
 });
 export type SalesSeriesQuery = z.infer<typeof salesSeriesQuery>;
 
@@ -131,9 +145,16 @@ export const salesSeries = z.object({
   to: businessDate,
   granularity: z.enum(GRANULARITIES),
   dimension: z.enum(DATA_DIMENSIONS),
+  /** The page's keys per bucket (ordered by bucket, then by the keys' rank). */
   rows: z.array(salesSeriesRow),
-  /** The whole range, per dimension key. */
+  /** The whole range, per key of the page, in rank order. */
   totals: z.array(salesSeriesRow),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Keys of the dimension with figures in the range (all pages). */
+  keyCount: z.number().int(),
+  sort: z.enum(SALES_METRICS),
+  order: z.enum(['desc', 'asc']),
 });
 export type SalesSeries = z.infer<typeof salesSeries>;
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { addDays, groupFacts } from '../../src/modules/data-centre/engine';
@@ -80,7 +81,7 @@ describe('data centre API', () => {
   it('history: every bucket and dimension equals the raw-table metrics, with drill-down filters', async () => {
     const res = await t.call(
       'GET',
-      `/api/v1/data/series?from=${FROM}&to=${TO}&granularity=week&dimension=sales`,
+      `/api/v1/data/series?from=${FROM}&to=${TO}&granularity=week&dimension=sales&pageSize=100`,
       {
         token: admin,
       },
@@ -115,6 +116,79 @@ describe('data centre API', () => {
     });
     expect(list.status).toBe(200);
     expect(list.body.data.total).toBe(row.metrics.M11);
+  });
+
+  it('history pages the keys of a dimension: ranked over the range by a metric, rows of the page only', async () => {
+    const raw = await rawMetrics(FROM, TO, sql`k1`);
+    const nonZero = [...raw.entries()].filter(([, m]) => Object.values(m).some((v) => v !== 0 && v !== null));
+    expect(nonZero.length).toBeGreaterThan(4);
+    for (const [sort, order] of [
+      ['M12', 'desc'],
+      ['M16', 'asc'],
+      ['M20', 'desc'],
+    ] as const) {
+      const dir = order === 'asc' ? 1 : -1;
+      const expected = nonZero
+        .map(([key, m]) => ({ key, v: m[sort] ?? null }))
+        .sort((a, b) =>
+          a.v === b.v ? a.key - b.key : a.v === null ? 1 : b.v === null ? -1 : dir * (a.v - b.v),
+        )
+        .map((x) => x.key);
+      const got: number[] = [];
+      for (const page of [1, 2]) {
+        const res = await t.call(
+          'GET',
+          `/api/v1/data/series?from=${FROM}&to=${TO}&granularity=week&dimension=sales&page=${page}&pageSize=3&sort=${sort}&order=${order}`,
+          { token: admin },
+        );
+        expect(res.status).toBe(200);
+        const d = res.body.data as {
+          keyCount: number;
+          page: number;
+          pageSize: number;
+          rows: { key: number; bucket: string; metrics: Record<string, number> }[];
+          totals: { key: number; metrics: Record<string, number> }[];
+        };
+        expect(d.keyCount).toBe(nonZero.length);
+        expect([d.page, d.pageSize]).toEqual([page, 3]);
+        expect(d.totals.length).toBe(3);
+        for (const row of d.totals) expect(row.metrics).toEqual(raw.get(row.key));
+        // Only the page's keys per bucket, each bucket's figures exact.
+        const keys = d.totals.map((r) => r.key);
+        expect(new Set(d.rows.map((r) => r.key))).toEqual(new Set(keys));
+        const weekly = await groupFacts(t.database.db, 'sales', {
+          from: FROM,
+          to: TO,
+          bucket: 'week',
+          key: sql`k1`,
+          live: 'all',
+        });
+        for (const r of d.rows)
+          expect(r.metrics).toEqual(salesMetrics(weekly.get(`${r.bucket}|${r.key}`)?.facts ?? {}));
+        got.push(...keys);
+      }
+      expect(got, `${sort} ${order}`).toEqual(expected.slice(0, 6));
+    }
+    // Past the last page: no rows, the count still there.
+    const past = await t.call('GET', `/api/v1/data/series?from=${FROM}&to=${TO}&dimension=sales&page=999`, {
+      token: admin,
+    });
+    expect(past.body.data.totals).toEqual([]);
+    expect(past.body.data.keyCount).toBe(nonZero.length);
+    // The export has every key (its range totals), not one page.
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/data/series/export?from=${FROM}&to=${TO}&granularity=month&dimension=sales&pageSize=2`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(xlsx.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0];
+    const totalRows = (sheet?.getSheetValues() ?? []).filter(
+      (r) => Array.isArray(r) && (r[1] === '合计' || r[1] === 'Total'),
+    );
+    expect(totalRows.length).toBe(nonZero.length);
   });
 
   it('validates the range', async () => {

@@ -5,6 +5,7 @@ import {
   addDays,
   type Bucket,
   groupFacts,
+  LiveCache,
   type StatTable,
   TABLES,
   writeDays,
@@ -98,6 +99,105 @@ describe('raw tables, daily aggregates and roll-ups give the same metrics', () =
             );
           expect(nonZero(mixed), `${table} ${bucket} ${key}`).toEqual(nonZero(raw));
         }
+  });
+
+  it("today's events read once per request (LiveCache) give the same figures as one statement per grouping", async () => {
+    const today = addDays(TO, -5);
+    for (const table of ['sales', 'product'] as const) {
+      const cache = new LiveCache(t.database.db);
+      let groupings = 0;
+      for (const bucket of ['day', 'week', 'month', 'range'] as const)
+        for (const key of ['all', 'k1', 'k3'] as const)
+          for (const sumsOnly of [false, true]) {
+            const g = {
+              from: addDays(FROM, 2),
+              to: TO,
+              bucket,
+              key: KEYS[key],
+              today,
+              sumsOnly,
+              rollup: { dim: DIM[key] },
+            };
+            const perGrouping = await groupFacts(t.database.db, table, { ...g, live: 'auto' });
+            const shared = await groupFacts(t.database.db, table, {
+              ...g,
+              live: 'auto',
+              shared: { cache, keyCol: DIM[key] },
+            });
+            groupings++;
+            const nonZero = (m: typeof shared) =>
+              Object.fromEntries(
+                [...m]
+                  .filter(([, s]) => Object.values(s.facts).some((v) => v !== 0))
+                  .map(([k, s]) => [k, s.facts]),
+              );
+            expect(nonZero(shared), `${table} ${bucket} ${key} ${sumsOnly}`).toEqual(nonZero(perGrouping));
+            if (!sumsOnly) {
+              const raw = await groupFacts(t.database.db, table, { ...g, live: 'all' });
+              expect(nonZero(shared), `${table} ${bucket} ${key} raw`).toEqual(nonZero(raw));
+            }
+          }
+      // One statement for the ids and sums of every grouping (the first grouping asks for ids).
+      expect(groupings).toBe(24);
+      expect(cache.statements).toBe(1);
+      // A request asking the sums first and the ids later reads once when it says so (the history).
+      const both = new LiveCache(t.database.db, sql`TRUE`, true);
+      const g = {
+        from: addDays(FROM, 2),
+        to: TO,
+        key: KEYS.k1,
+        today,
+        rollup: { dim: 1 },
+        live: 'auto' as const,
+      };
+      const shared = { cache: both, keyCol: 1 };
+      await groupFacts(t.database.db, table, { ...g, bucket: 'range', sumsOnly: true, shared });
+      const ids = await groupFacts(t.database.db, table, { ...g, bucket: 'week', shared });
+      const ref = await groupFacts(t.database.db, table, { ...g, bucket: 'week', live: 'all' });
+      const nz = (m: typeof ids) =>
+        Object.fromEntries(
+          [...m].filter(([, s]) => Object.values(s.facts).some((v) => v !== 0)).map(([k, s]) => [k, s.facts]),
+        );
+      expect(nz(ids)).toEqual(nz(ref));
+      expect(both.statements).toBe(1);
+    }
+    // One key kept (only), under a condition (a sales user's own rows, relabelled as everything).
+    const [u] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`SELECT user_id AS id FROM stat_sales_daily WHERE user_id > 0 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
+    );
+    const me = Number(u?.id);
+    const own = new LiveCache(t.database.db, sql`k1 = ${me}`);
+    for (const bucket of ['day', 'range'] as const) {
+      const g = { from: addDays(FROM, 3), to: TO, bucket, key: sql`0`, where: sql`k1 = ${me}`, today };
+      const raw = await groupFacts(t.database.db, 'sales', { ...g, live: 'all' });
+      const shared = await groupFacts(t.database.db, 'sales', {
+        ...g,
+        live: 'auto',
+        rollup: { dim: 1, only: [me], relabel: 0 },
+        shared: { cache: own, keyCol: 0 },
+      });
+      const nonZero = (m: typeof raw) =>
+        Object.fromEntries(
+          [...m].filter(([, s]) => Object.values(s.facts).some((v) => v !== 0)).map(([k, s]) => [k, s.facts]),
+        );
+      expect(nonZero(shared)).toEqual(nonZero(raw));
+      const byUser = await groupFacts(t.database.db, 'sales', {
+        ...g,
+        key: sql`k1`,
+        where: sql`k1 = ANY(${`{${me}}`}::bigint[])`,
+        live: 'auto',
+        rollup: { dim: 1, only: [me] },
+        shared: { cache: new LiveCache(t.database.db), keyCol: 1, only: [me] },
+      });
+      const rawByUser = await groupFacts(t.database.db, 'sales', {
+        ...g,
+        key: sql`k1`,
+        where: sql`k1 = ${me}`,
+        live: 'all',
+      });
+      expect(nonZero(byUser)).toEqual(nonZero(rawByUser));
+    }
   });
 
   it('sums of any range from the month prefixes equal the raw sums', async () => {

@@ -69,6 +69,12 @@ export interface Grouping {
   sumsOnly?: boolean;
   /** The current business day (for `auto`). */
   today?: string;
+  /**
+   * The live days' events read once per request (LiveCache) instead of one statement per
+   * grouping: `keyCol` is the column `key` stands for (0: the constant 0, 1-5: k1-k5), `only` the
+   * keys kept; the cache's rows are already filtered by the request's `where` (without `only`).
+   */
+  shared?: { cache: LiveCache; keyCol: number; only?: number[] };
 }
 export interface RollupSpec {
   dim: number;
@@ -76,6 +82,111 @@ export interface RollupSpec {
   relabel?: number;
 }
 export type Grouped = Map<string, { bucket: string; key: number; facts: FactValues }>;
+
+/** A live day's event row: sums grouped per day and keys (`v`), ids one row per distinct id (`id`). */
+export interface LiveRow {
+  d: string;
+  k: [number, number, number, number, number];
+  f: string;
+  v: number;
+  id: string | null;
+}
+
+/**
+ * Today's (the live days') raw events of one request, grouped ONCE per day and key combination
+ * (sums) and listed once per distinct id (distinct counts), under the request's condition (data
+ * scope, product filters): every card, chart and table of the request derives its buckets and
+ * keys from these rows instead of grouping the raw tables again (engine and roll-up readers).
+ */
+export class LiveCache {
+  private readonly memo = new Map<string, Promise<LiveRow[]>>();
+  constructor(
+    private readonly db: DbOrTx,
+    /** The request's condition over d and k1..k5 (the same for every grouping it makes). */
+    readonly where: SQL = sql`TRUE`,
+    /** Read the distinct ids with the first statement even for a sums-only grouping (the request needs them later). */
+    private readonly alwaysIds = false,
+  ) {}
+
+  /** Statements run (for tests). */
+  statements = 0;
+
+  rows(table: StatTable, from: string, to: string, needIds: boolean): Promise<LiveRow[]> {
+    const withIds = needIds || this.alwaysIds;
+    const full = this.memo.get(`${table}|${from}|${to}|ids`);
+    if (full) return full;
+    const id = `${table}|${from}|${to}|${withIds ? 'ids' : 'sums'}`;
+    let p = this.memo.get(id);
+    if (!p) {
+      p = this.load(table, from, to, withIds);
+      this.memo.set(id, p);
+    }
+    return p;
+  }
+
+  private async load(table: StatTable, from: string, to: string, withIds: boolean): Promise<LiveRow[]> {
+    const t = TABLES[table];
+    const sums = t.facts.filter((f) => f.kind === 'sum');
+    const ids = t.facts.filter((f) => f.kind === 'ids');
+    const parts = [
+      sql`SELECT to_char(d, 'YYYY-MM-DD') AS d, k1, k2, k3, k4, k5, f, sum(v)::bigint AS v, NULL::text AS id
+          FROM (${rawEvents(sums, from, to)}) x WHERE ${this.where} GROUP BY d, k1, k2, k3, k4, k5, f`,
+    ];
+    if (withIds && ids.length)
+      parts.push(
+        sql`SELECT DISTINCT to_char(d, 'YYYY-MM-DD') AS d, k1, k2, k3, k4, k5, f, 0::bigint AS v, v::text AS id
+            FROM (${rawEvents(ids, from, to)}) x WHERE ${this.where}`,
+      );
+    this.statements++;
+    const rows = await queryRows<{
+      d: string;
+      k1: string | number;
+      k2: string | number;
+      k3: string | number;
+      k4: string | number;
+      k5: string | number;
+      f: string;
+      v: string | number;
+      id: string | null;
+    }>(this.db, sql.join(parts, sql` UNION ALL `));
+    return rows.map((r) => ({
+      d: r.d,
+      k: [Number(r.k1), Number(r.k2), Number(r.k3), Number(r.k4), Number(r.k5)],
+      f: r.f,
+      v: Number(r.v),
+      id: r.id,
+    }));
+  }
+}
+
+/** Monday of a business day's ISO week (date_trunc('week')). */
+const weekOf = (d: string) => {
+  const dow = (new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(d, -dow);
+};
+/** A day's bucket (bucketExpr) in JS. */
+export const bucketOf = (g: Pick<Grouping, 'bucket' | 'from'>, d: string): string => {
+  switch (g.bucket) {
+    case 'day':
+      return d;
+    case 'week':
+      return weekOf(d);
+    case 'month':
+      return `${d.slice(0, 7)}-01`;
+    default:
+      return g.from;
+  }
+};
+/** A day's bucket start within the range (the roll-ups' bucketStart) in JS. */
+export const bucketStartOf = (g: Pick<Grouping, 'bucket' | 'from'>, d: string): string => {
+  const b = bucketOf(g, d);
+  return b.localeCompare(g.from) < 0 ? g.from : b; // ISO dates: the later one
+};
+/** The key of a live row under a shared grouping, or null when the grouping does not keep it. */
+export const liveKey = (shared: NonNullable<Grouping['shared']>, r: LiveRow): number | null => {
+  const key = shared.keyCol === 0 ? 0 : (r.k[shared.keyCol - 1] as number);
+  return shared.only && !shared.only.includes(key) ? null : key;
+};
 
 export const bucketExpr = (g: Pick<Grouping, 'bucket' | 'from'>): SQL => {
   switch (g.bucket) {

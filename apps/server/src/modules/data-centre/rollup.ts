@@ -5,15 +5,19 @@ import type { Principal } from '../../types';
 import {
   addDays,
   bucketExpr,
+  bucketOf,
+  bucketStartOf,
   businessDay,
   daysBetween,
   type Grouped,
   type Grouping,
+  liveKey,
   type RollupSpec,
   rawEvents,
   type StatTable,
   TABLES,
 } from './engine';
+import type { Fact, FactValues } from './facts';
 
 /**
  * The roll-ups (schema/data-centre.ts): the facts of facts.ts pre-grouped per business day and per
@@ -385,7 +389,9 @@ export const groupRollup = async (db: DbOrTx, table: StatTable, g: Grouping): Pr
   }
   // Today and later: the raw events (sums add; an id counts unless seen earlier in its bucket).
   const liveFrom = g.from > aggTo ? g.from : addDays(aggTo, 1);
-  if (liveFrom <= g.to) {
+  if (liveFrom <= g.to && g.shared) {
+    await liveShared(db, table, g, liveFrom, aggTo, ids, slot);
+  } else if (liveFrom <= g.to) {
     const where = g.where ?? sql`TRUE`;
     const sumRows = await queryRows<{ b: string; key: string | number; f: string; v: string | number }>(
       db,
@@ -436,6 +442,68 @@ export const groupRollup = async (db: DbOrTx, table: StatTable, g: Grouping): Pr
     }
   }
   return out;
+};
+
+/**
+ * The live part of groupRollup from the request's LiveCache (one statement per request): the sums
+ * and the distinct ids of buckets of live days only are counted here; an id of a bucket that also
+ * has roll-up days counts unless the same key saw it earlier in the bucket (looked up by id).
+ */
+const liveShared = async (
+  db: DbOrTx,
+  table: StatTable,
+  g: Grouping,
+  liveFrom: string,
+  aggTo: string,
+  ids: Fact[],
+  slot: (bucket: string, key: number) => { facts: FactValues },
+) => {
+  const shared = g.shared as NonNullable<Grouping['shared']>;
+  const rows = await shared.cache.rows(table, liveFrom, g.to, ids.length > 0);
+  const idFacts = new Set(ids.map((f) => f.column));
+  const counted = new Set<string>();
+  const mixed = new Map<string, { b: string; s: string; key: number; f: string; v: string }>();
+  for (const r of rows) {
+    if (r.d < liveFrom || r.d > g.to) continue;
+    const key = liveKey(shared, r);
+    if (key === null) continue;
+    const b = bucketOf(g, r.d);
+    if (r.id === null) {
+      const sl = slot(b, key);
+      sl.facts[r.f] = (sl.facts[r.f] ?? 0) + r.v;
+      continue;
+    }
+    if (!idFacts.has(r.f)) continue;
+    const s = bucketStartOf(g, r.d);
+    if (s > aggTo) {
+      const id = `${b}|${key}|${r.f}|${r.id}`;
+      if (counted.has(id)) continue;
+      counted.add(id);
+      const sl = slot(b, key);
+      sl.facts[r.f] = (sl.facts[r.f] ?? 0) + 1;
+    } else mixed.set(`${b}|${s}|${key}|${r.f}|${r.id}`, { b, s, key, f: r.f, v: r.id });
+  }
+  if (!mixed.size) return;
+  const liveIds = [...mixed.values()];
+  const where = g.where ?? sql`TRUE`;
+  const earliest = liveIds.map((x) => x.s).sort()[0] as string;
+  const seen = new Map<string, string>();
+  for (const f of ids) {
+    const vs = [...new Set(liveIds.filter((x) => x.f === f.column).map((x) => x.v))];
+    if (!vs.length) continue;
+    const prior = await queryRows<{ key: string | number; v: string; d: string }>(
+      db,
+      sql`SELECT (${g.key})::bigint AS key, v::text AS v, to_char(max(d), 'YYYY-MM-DD') AS d
+          FROM (${rawEvents([f], earliest, aggTo)}) x WHERE x.v = ANY(${idsArray(vs)}) AND ${where} GROUP BY 1, 2`,
+    );
+    for (const p of prior) seen.set(`${f.column}|${Number(p.key)}|${p.v}`, p.d);
+  }
+  for (const x of liveIds) {
+    const last = seen.get(`${x.f}|${x.key}|${x.v}`);
+    if (last !== undefined && last >= x.s) continue;
+    const sl = slot(x.b, x.key);
+    sl.facts[x.f] = (sl.facts[x.f] ?? 0) + 1;
+  }
 };
 
 /**

@@ -57,7 +57,8 @@ export const dataCentreRoutes = async (
     async (req, reply) => {
       const p = principalOf(req);
       const lang = requestLanguage(req);
-      const series = await opts.data.series(p, req.query);
+      // Every key of the dimension (the page shows one page of them).
+      const series = await opts.data.series(p, req.query, { all: true });
       return opts.exports.respond(reply, seriesExporter(series, lang), p, requestIp(req), '');
     },
   );

@@ -12,6 +12,7 @@ import {
   type ProductOverview,
   type ProductQuery,
   type ProductStatRow,
+  SALES_METRICS,
   type SalesMetric,
   type SalesSeries,
   type SalesSeriesQuery,
@@ -32,8 +33,9 @@ import {
   type Grouped,
   type Grouping,
   groupFacts,
+  LiveCache,
 } from './engine';
-import { type FactValues, PRICE_BANDS } from './facts';
+import { type FactValues, PRICE_BANDS, SALES_FACTS } from './facts';
 import { statsRebuildJob } from './jobs';
 import { productMetrics, salesMetrics } from './metrics';
 import { salesRollup } from './rollup';
@@ -45,6 +47,20 @@ const DIM_KEY: Record<DataDimension, SQL> = {
   channel: sql`k3`,
   platform: sql`k4`,
 };
+
+/** Metrics that need a distinct count (their ranking reads the ids; the others rank from sums). */
+const IDS_METRICS: Set<SalesMetric> = (() => {
+  const base = Object.fromEntries(SALES_FACTS.map((f, i) => [f.column, 3 + i]));
+  const ref = salesMetrics(base);
+  const out = new Set<SalesMetric>();
+  for (const f of SALES_FACTS.filter((x) => x.kind === 'ids')) {
+    const m = salesMetrics({ ...base, [f.column]: (base[f.column] ?? 0) + 5 });
+    for (const code of SALES_METRICS) if (m[code] !== ref[code]) out.add(code);
+  }
+  return out;
+})();
+
+const DIM_COL: Record<DataDimension, number> = { all: 0, sales: 1, dept: 2, channel: 3, platform: 4 };
 
 /** The list filters of a figure: the list page and the filter that shows the rows it counts. */
 export interface DrillScope {
@@ -106,17 +122,38 @@ export class DataCentreService {
     return businessDay(this.now());
   }
 
+  /** One request's live events (today's raw events grouped once, in the caller's scope). */
+  liveOf(p: Principal, ids = false): LiveCache {
+    return new LiveCache(this.db, this.salesScope(p), ids);
+  }
+
+  /**
+   * Sales facts grouped in the caller's scope; `live` shares today's events between the groupings
+   * of one request (liveOf), `only` keeps some keys of the dimension.
+   */
   async group(
     p: Principal,
-    g: Omit<Grouping, 'today' | 'where' | 'key'> & { dim: DataDimension },
+    g: Omit<Grouping, 'today' | 'where' | 'key' | 'shared'> & {
+      dim: DataDimension;
+      cache?: LiveCache;
+      only?: number[];
+    },
   ): Promise<Grouped> {
+    const { dim, cache, only, ...rest } = g;
+    const scope = this.salesScope(p);
+    let rollup = salesRollup(p, dim);
+    if (rollup && only) {
+      const keep = rollup.only ? rollup.only.filter((k) => only.includes(k)) : only;
+      rollup = { ...rollup, only: keep };
+    }
     return groupFacts(this.db, 'sales', {
-      ...g,
-      key: DIM_KEY[g.dim],
-      where: this.salesScope(p),
-      rollup: salesRollup(p, g.dim),
+      ...rest,
+      key: DIM_KEY[dim],
+      where: only ? sql`${scope} AND ${DIM_KEY[dim]} = ANY(${`{${only.join(',')}}`}::bigint[])` : scope,
+      rollup,
       live: 'auto',
       today: this.today(),
+      shared: { cache: cache ?? this.liveOf(p), keyCol: DIM_COL[dim], ...(only ? { only } : {}) },
     });
   }
 
@@ -136,17 +173,18 @@ export class DataCentreService {
     return new Map(rows.map((r) => [Number(r.id), r.name]));
   }
 
-  private async seriesRows(
+  private seriesRows(
     grouped: Grouped,
     dimension: DataDimension,
     bucket: Bucket,
     from: string,
     to: string,
-  ): Promise<SalesSeriesRow[]> {
-    const list = [...grouped.values()].sort((a, b) => a.bucket.localeCompare(b.bucket) || a.key - b.key);
-    const names = await this.names(
-      dimension,
-      list.map((s) => s.key),
+    names: Map<number, string>,
+    rank: Map<number, number>,
+  ): SalesSeriesRow[] {
+    const r = (k: number) => rank.get(k) ?? Number.MAX_SAFE_INTEGER;
+    const list = [...grouped.values()].sort(
+      (a, b) => a.bucket.localeCompare(b.bucket) || r(a.key) - r(b.key) || a.key - b.key,
     );
     return list.map((s) => {
       const bFrom = bucket === 'range' ? from : s.bucket < from ? from : s.bucket;
@@ -168,26 +206,69 @@ export class DataCentreService {
     });
   }
 
-  /** History: metrics per bucket and dimension, and the range totals per dimension. */
-  async series(p: Principal, q: SalesSeriesQuery): Promise<SalesSeries> {
+  /**
+   * History: metrics per bucket for the page's keys of the dimension, and their range totals. The
+   * keys are ranked first over the whole range by `sort` (from the month-prefix sums when the
+   * metric needs no distinct count: one or two rows per month and key), then only the page's keys
+   * are read per bucket. `all`: every key (the export).
+   */
+  async series(p: Principal, q: SalesSeriesQuery, opts: { all?: boolean } = {}): Promise<SalesSeries> {
     checkRange(q.from, q.to);
-    const base = { from: q.from, to: q.to, dim: q.dimension };
-    const [rows, totals] = await Promise.all([
-      this.group(p, { ...base, bucket: q.granularity }),
-      this.group(p, { ...base, bucket: 'range' }),
-    ]);
+    // The ranking needs the sums only, the rows the ids too: one statement for both.
+    const cache = this.liveOf(p, true);
+    const base = { from: q.from, to: q.to, dim: q.dimension, cache };
+    const metricOf = (f: FactValues) => salesMetrics(f)[q.sort] ?? null;
+    // Dimension all has one key: nothing to rank (the totals are its one row).
+    const one = q.dimension === 'all';
+    const sumsOnly = one || !IDS_METRICS.has(q.sort);
+    const ranking: Grouped = one
+      ? new Map([['', { bucket: q.from, key: 0, facts: {} }]])
+      : await this.group(p, { ...base, bucket: 'range', sumsOnly });
+    const dir = q.order === 'asc' ? 1 : -1;
+    const ranked = [...ranking.values()]
+      .filter((s) => one || Object.values(s.facts).some((v) => v !== 0))
+      .map((s) => ({ key: s.key, value: metricOf(s.facts), s }))
+      .sort((a, b) =>
+        a.value === b.value
+          ? a.key - b.key
+          : a.value === null
+            ? 1
+            : b.value === null
+              ? -1
+              : dir * (a.value - b.value),
+      );
+    const paged = opts.all ? ranked : ranked.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
+    const keys = paged.map((x) => x.key);
+    const rank = new Map(keys.map((k, i) => [k, i]));
+    const empty: Grouped = new Map();
+    const only = one || opts.all ? undefined : keys;
+    const [rows, totals, names] = keys.length
+      ? await Promise.all([
+          this.group(p, { ...base, bucket: q.granularity, ...(only ? { only } : {}) }),
+          // The ranking already has the full totals when it counted the distinct ids too.
+          sumsOnly
+            ? this.group(p, { ...base, bucket: 'range', ...(only ? { only } : {}) })
+            : Promise.resolve(new Map(paged.map((x) => [`${x.s.bucket}|${x.key}`, x.s])) as Grouped),
+          this.names(q.dimension, keys),
+        ])
+      : [empty, empty, new Map<number, string>()];
     return {
       from: q.from,
       to: q.to,
       granularity: q.granularity,
       dimension: q.dimension,
-      rows: await this.seriesRows(rows, q.dimension, q.granularity, q.from, q.to),
-      totals: await this.seriesRows(totals, q.dimension, 'range', q.from, q.to),
+      rows: this.seriesRows(rows, q.dimension, q.granularity, q.from, q.to, names, rank),
+      totals: this.seriesRows(totals, q.dimension, 'range', q.from, q.to, names, rank),
+      page: opts.all ? 1 : q.page,
+      pageSize: opts.all ? Math.max(ranked.length, 1) : q.pageSize,
+      keyCount: one ? totals.size : ranked.length,
+      sort: q.sort,
+      order: q.order,
     };
   }
 
-  private async total(p: Principal, from: string, to: string): Promise<FactValues> {
-    const g = await this.group(p, { from, to, bucket: 'range', dim: 'all', sumsOnly: true });
+  private async total(p: Principal, from: string, to: string, live: LiveCache): Promise<FactValues> {
+    const g = await this.group(p, { from, to, bucket: 'range', dim: 'all', sumsOnly: true, cache: live });
     return [...g.values()][0]?.facts ?? {};
   }
 
@@ -203,10 +284,12 @@ export class DataCentreService {
         : addDays(monthStart, -1);
     const trendFrom = addDays(d, -29);
     // The day cards are the trend's last two days (the same sums, dimension all, one query less each).
+    // Today's events are read once for every card and chart (live).
+    const live = this.liveOf(p);
     const [trend, mtd, prev] = await Promise.all([
-      this.group(p, { from: trendFrom, to: d, bucket: 'day', dim: 'all', sumsOnly: true }),
-      this.total(p, monthStart, d),
-      this.total(p, prevMonthStart, prevEnd),
+      this.group(p, { from: trendFrom, to: d, bucket: 'day', dim: 'all', sumsOnly: true, cache: live }),
+      this.total(p, monthStart, d, live),
+      this.total(p, prevMonthStart, prevEnd, live),
     ]);
     const dayFacts = (x: string) => [...trend.values()].find((s) => s.bucket === x)?.facts ?? {};
     const today = dayFacts(d);
@@ -219,9 +302,23 @@ export class DataCentreService {
       return CARDS.map((code) => ({ code, value: a[code], reference: b[code], drill: drill[code] ?? null }));
     };
     const [bySales, byChannel, byPlatform] = await Promise.all([
-      this.group(p, { from: monthStart, to: d, bucket: 'range', dim: 'sales', sumsOnly: true }),
-      this.group(p, { from: monthStart, to: d, bucket: 'range', dim: 'channel', sumsOnly: true }),
-      this.group(p, { from: monthStart, to: d, bucket: 'range', dim: 'platform', sumsOnly: true }),
+      this.group(p, { from: monthStart, to: d, bucket: 'range', dim: 'sales', sumsOnly: true, cache: live }),
+      this.group(p, {
+        from: monthStart,
+        to: d,
+        bucket: 'range',
+        dim: 'channel',
+        sumsOnly: true,
+        cache: live,
+      }),
+      this.group(p, {
+        from: monthStart,
+        to: d,
+        bucket: 'range',
+        dim: 'platform',
+        sumsOnly: true,
+        cache: live,
+      }),
     ]);
     const byDay = new Map([...trend.values()].map((s) => [s.bucket, salesMetrics(s.facts)]));
     const trendRows: DataOverview['trend'] = [];
@@ -271,10 +368,11 @@ export class DataCentreService {
 
   /** Daily data: one day, a row per sales grouped by department with subtotals and a total. */
   async daily(p: Principal, date: string): Promise<DataDaily> {
+    const live = this.liveOf(p);
     const [byUser, byDept, all] = await Promise.all([
-      this.group(p, { from: date, to: date, bucket: 'range', dim: 'sales' }),
-      this.group(p, { from: date, to: date, bucket: 'range', dim: 'dept' }),
-      this.group(p, { from: date, to: date, bucket: 'range', dim: 'all' }),
+      this.group(p, { from: date, to: date, bucket: 'range', dim: 'sales', cache: live }),
+      this.group(p, { from: date, to: date, bucket: 'range', dim: 'dept', cache: live }),
+      this.group(p, { from: date, to: date, bucket: 'range', dim: 'all', cache: live }),
     ]);
     const userIds = [...byUser.values()].map((s) => s.key).filter((k) => k > 0);
     const users = await queryRows<{
@@ -385,7 +483,13 @@ export class DataCentreService {
     );
   }
 
-  private productGroup(q: ProductQuery, bucket: Bucket, dim: 0 | 1 | 2 | 5, only?: number[]) {
+  private productGroup(
+    q: ProductQuery,
+    live: LiveCache,
+    bucket: Bucket,
+    dim: 0 | 1 | 2 | 5,
+    only?: number[],
+  ) {
     const key = sql.raw(dim === 0 ? '0' : `k${dim}`);
     const where = only?.length
       ? sql`${this.productWhere(q)} AND ${key} = ANY(${`{${only.join(',')}}`}::bigint[])`
@@ -399,6 +503,7 @@ export class DataCentreService {
       rollup: DataCentreService.unfiltered(q) ? { dim, ...(only ? { only } : {}) } : undefined,
       live: 'auto',
       today: this.today(),
+      shared: { cache: live, keyCol: dim, ...(only ? { only } : {}) },
     });
   }
 
@@ -457,9 +562,10 @@ export class DataCentreService {
   async productDaily(q: ProductQuery): Promise<ProductDaily> {
     checkRange(q.from, q.to);
     const dim = q.level === 'sku' ? 2 : 1;
+    const live = new LiveCache(this.db, this.productWhere(q));
     const [g, total] = await Promise.all([
-      this.productGroup(q, 'day', dim),
-      this.productGroup(q, 'range', 0),
+      this.productGroup(q, live, 'day', dim),
+      this.productGroup(q, live, 'range', 0),
     ]);
     const rows = (await this.productRows(g, q.level, q, true)).sort(
       (a, b) => (b.date ?? '').localeCompare(a.date ?? '') || (b.metrics.P05 ?? 0) - (a.metrics.P05 ?? 0),
@@ -470,9 +576,10 @@ export class DataCentreService {
   /** Product overview: range totals per product ranked by P05, category share, top-5 trend, price bands. */
   async productOverview(q: ProductQuery): Promise<ProductOverview> {
     checkRange(q.from, q.to);
+    const live = new LiveCache(this.db, this.productWhere(q));
     const [g, bands] = await Promise.all([
-      this.productGroup(q, 'range', q.level === 'sku' ? 2 : 1),
-      this.priceBands(q),
+      this.productGroup(q, live, 'range', q.level === 'sku' ? 2 : 1),
+      this.priceBands(q, live),
     ]);
     const rows = (await this.productRows(g, q.level, q, false)).sort(
       (a, b) => (b.metrics.P05 ?? 0) - (a.metrics.P05 ?? 0) || a.spuId - b.spuId,
@@ -487,7 +594,7 @@ export class DataCentreService {
     const topSpus = [...new Set(rows.map((r) => r.spuId))].slice(0, 5);
     const trendRows: ProductOverview['trend'] = [];
     if (topSpus.length) {
-      const trend = await this.productGroup(q, 'day', 1, topSpus);
+      const trend = await this.productGroup(q, live, 'day', 1, topSpus);
       for (const s of trend.values())
         trendRows.push({ date: s.bucket, spuId: s.key, value: productMetrics(s.facts).P03 ?? 0 });
       trendRows.sort((a, b) => a.date.localeCompare(b.date) || a.spuId - b.spuId);
@@ -504,9 +611,9 @@ export class DataCentreService {
   }
 
   /** Orders (P01) and paid amount (P03) per unit-price band of the lines. */
-  private async priceBands(q: ProductQuery): Promise<ProductOverview['priceBands']> {
+  private async priceBands(q: ProductQuery, live: LiveCache): Promise<ProductOverview['priceBands']> {
     if (DataCentreService.unfiltered(q)) {
-      const g = await this.productGroup(q, 'range', 5);
+      const g = await this.productGroup(q, live, 'range', 5);
       return [...g.values()]
         .filter((s) => s.key > 0 && (s.facts.paid_orders ?? 0) > 0)
         .sort((a, b) => a.key - b.key)

@@ -6,9 +6,10 @@ import {
   SALES_METRICS,
   type SalesMetric,
   type SalesSeriesRow,
+  SERIES_PAGE_SIZE,
 } from '@educrm/contract/data-centre';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Empty, Segmented, Select, Spin, Table } from 'antd';
+import { Empty, Pagination, Segmented, Select, Spin, Table } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataKeys, getCohort, getSeries, SERIES_EXPORT_URL } from '../../api/data-centre';
@@ -39,7 +40,11 @@ const HistoryPage = () => {
   const [granularity, setGranularity] = useState<Granularity>('day');
   const [dimension, setDimension] = useState<DataDimension>('all');
   const [metric, setMetric] = useState<SalesMetric>('M12');
-  const params = { ...range, granularity, dimension };
+  // The dimension's keys (per sales: thousands of users) are ranked by the chosen metric and paged.
+  const [keyPage, setKeyPage] = useState({ page: 1, pageSize: SERIES_PAGE_SIZE });
+  const params = { ...range, granularity, dimension, sort: metric, ...keyPage };
+  const exportParams = { ...range, granularity, dimension, sort: metric };
+  const firstPage = () => setKeyPage((k) => ({ ...k, page: 1 }));
   // The previous figures stay (and the chart mounted) while a new range or switch loads.
   const q = useQuery({
     queryKey: dataKeys.of('series', params),
@@ -59,12 +64,9 @@ const HistoryPage = () => {
   const option = useMemo(() => {
     const s = q.data;
     if (!s) return null;
-    const buckets = [...new Set(s.rows.map((r) => r.bucket))];
-    // One line per dimension value (the eight largest by the chosen metric).
-    const keys = [...s.totals]
-      .sort((a, b) => (b.metrics[metric] ?? 0) - (a.metrics[metric] ?? 0))
-      .slice(0, 8)
-      .map((r) => r.key);
+    const buckets = [...new Set(s.rows.map((r) => r.bucket))].sort();
+    // One line per key of the page (ranked by the chosen metric on the server), at most 20.
+    const keys = s.totals.slice(0, 20).map((r) => r.key);
     const unit = SALES_METRIC_UNITS[metric];
     return {
       tooltip: { trigger: 'axis', valueFormatter: (v: number) => formatMetric(unit, v) },
@@ -101,7 +103,13 @@ const HistoryPage = () => {
   return (
     <div className="page-container data-page" data-testid="data-history-page">
       <div className="data-toolbar">
-        <RangeBar value={range} onChange={setRange} />
+        <RangeBar
+          value={range}
+          onChange={(r) => {
+            setRange(r);
+            firstPage();
+          }}
+        />
         <Segmented
           aria-label={t('dataCentre.granularity')}
           value={granularity}
@@ -114,19 +122,25 @@ const HistoryPage = () => {
         <Select
           aria-label={t('dataCentre.dimension')}
           value={dimension}
-          onChange={setDimension}
+          onChange={(d) => {
+            setDimension(d);
+            firstPage();
+          }}
           style={{ minWidth: 140 }}
           options={DATA_DIMENSIONS.map((d) => ({ value: d, label: t(`dataCentre.dim.${d}`) }))}
         />
         {can('data.export') ? (
-          <ExportButton url={SERIES_EXPORT_URL} params={params} fallbackName="data-history.xlsx" />
+          <ExportButton url={SERIES_EXPORT_URL} params={exportParams} fallbackName="data-history.xlsx" />
         ) : null}
       </div>
       <Panel title={label(metric)}>
         <Select
           aria-label={t('dataCentre.dimension')}
           value={metric}
-          onChange={setMetric}
+          onChange={(m) => {
+            setMetric(m);
+            firstPage();
+          }}
           style={{ minWidth: 180, marginBottom: 8 }}
           options={SALES_METRICS.map((m) => ({ value: m, label: label(m) }))}
           data-testid="history-metric"
@@ -134,6 +148,22 @@ const HistoryPage = () => {
         {q.isLoading ? <Spin /> : option ? <EChart option={option} testId="chart-history" /> : null}
       </Panel>
       <Panel title={t('dataCentre.total')}>
+        {dimension !== 'all' && q.data ? (
+          <div className="data-key-pager" data-testid="history-key-pager">
+            <Pagination
+              size="small"
+              current={q.data.page}
+              pageSize={q.data.pageSize}
+              total={q.data.keyCount}
+              showSizeChanger
+              pageSizeOptions={[10, 20, 50, 100]}
+              showTotal={(total) => `${label(metric)} · ${t('dataCentre.rankedBy', { total })}`}
+              onChange={(page, pageSize) =>
+                setKeyPage((k) => ({ page: pageSize === k.pageSize ? page : 1, pageSize }))
+              }
+            />
+          </div>
+        ) : null}
         <Table<SalesSeriesRow & { bucket: string }>
           data-testid="history-table"
           size="small"

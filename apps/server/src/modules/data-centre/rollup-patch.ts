@@ -104,7 +104,9 @@ export const patchLaterRows = async (
       )
     ).map((r) => [r.f, r.ids]),
   );
-  const facts = TABLES[table].facts.filter((f) => f.kind === 'ids' && !f.once && byFact.get(f.column)?.length);
+  const facts = TABLES[table].facts.filter(
+    (f) => f.kind === 'ids' && !f.once && byFact.get(f.column)?.length,
+  );
   if (!facts.length) return none;
   const skip = [...new Set([...fromAggregates, ...daysBetween(a, b)])];
   const keysOf = (alias: string) =>

@@ -228,9 +228,9 @@ test('settings: tags view, fixed header, sidebar logo and theme persist across r
   const drawer = page.getByRole('dialog', { name: '系统布局配置' });
   await drawer.waitFor();
   expect(await drawer.textContent()).toContain('菜单支持拼音搜索');
-  await drawer.getByRole('switch', { name: '开启 Tags-View' }).click();
-  await drawer.getByRole('switch', { name: '侧边栏 Logo' }).click();
-  await drawer.getByRole('switch', { name: '固定 Header' }).click();
+  await drawer.getByRole('switch', { name: '显示标签栏' }).click();
+  await drawer.getByRole('switch', { name: '显示侧边栏标志' }).click();
+  await drawer.getByRole('switch', { name: '固定顶栏' }).click();
   await drawer.getByRole('button', { name: '使用颜色 #11a983' }).click();
   expect(await page.locator('.tags-view').count()).toBe(0);
   expect(await page.locator('.sidebar-logo').textContent()).toBe('EduCRM');

@@ -150,6 +150,10 @@ const messages: Messages = {
     wecom_tag_group: '企業 WeChat タググループ',
   },
   summary: {
+    profile_update: 'プロフィールを更新',
+    system_job_run: '「{{job}}」を今すぐ実行',
+    system_job_pause: '「{{job}}」のスケジュールを一時停止',
+    system_job_resume: '「{{job}}」のスケジュールを再開',
     client_create: '顧客 #{{id}} を作成',
     client_update: '変更：{{fields}}',
     client_update_short: '変更なし',

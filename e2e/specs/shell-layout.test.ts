@@ -35,7 +35,8 @@ test('width 991 is mobile (sidebar closed without animation, backdrop closes it)
   await expect.poll(wrapperClass).toContain('mobile');
   expect(await wrapperClass()).toContain('hideSidebar');
   expect(await wrapperClass()).toContain('withoutAnimation');
-  expect(await cookieValue(context, 'sidebarStatus')).toBe('0');
+  // The automatic close is not the user's setting (issue 16): nothing is saved.
+  expect(await cookieValue(context, 'sidebarStatus')).toBeUndefined();
   expect(await page.locator('.sidebar-container').isVisible()).toBe(false);
   // On mobile the navbar keeps only what fits: no search, error log, fullscreen, size or language.
   expect(await page.getByRole('button', { name: '搜索菜单' }).count()).toBe(0);
@@ -54,12 +55,47 @@ test('width 991 is mobile (sidebar closed without animation, backdrop closes it)
   await page.waitForSelector('[data-testid="profile-page"]');
   await expect.poll(wrapperClass).toContain('hideSidebar');
 
-  // Back to desktop: the hamburger state (cookie) decides; reopening writes sidebarStatus=1.
+  // Neither did the drawer's opening and closing on the narrow window.
+  expect(await cookieValue(context, 'sidebarStatus')).toBeUndefined();
+
+  // Back to desktop: the sidebar is open again, as the user left it on a wide window.
   await page.setViewportSize({ width: 993, height: 700 });
   await expect.poll(wrapperClass).not.toContain('mobile');
+  expect(await wrapperClass()).toContain('openSidebar');
+  await page.locator('.sidebar-container').waitFor({ state: 'visible' });
+  expect(await page.locator('.sidebar-container').evaluate((el) => el.getBoundingClientRect().width)).toBe(
+    210,
+  );
+
+  // Collapsed by hand on a wide window, it stays collapsed through a narrow one and back.
+  await page.getByRole('button', { name: '展开或收起菜单' }).click();
+  await expect.poll(wrapperClass).toContain('hideSidebar');
+  expect(await cookieValue(context, 'sidebarStatus')).toBe('0');
+  await page.setViewportSize({ width: 991, height: 700 });
+  await expect.poll(wrapperClass).toContain('mobile');
+  await page.setViewportSize({ width: 1440, height: 800 });
+  await expect.poll(wrapperClass).not.toContain('mobile');
+  expect(await wrapperClass()).toContain('hideSidebar');
+  await page.reload();
+  await page.locator('.app-wrapper').waitFor();
+  expect(await wrapperClass()).toContain('hideSidebar');
+  // Opened by hand again: saved.
   await page.getByRole('button', { name: '展开或收起菜单' }).click();
   await expect.poll(wrapperClass).toContain('openSidebar');
   expect(await cookieValue(context, 'sidebarStatus')).toBe('1');
+});
+
+test('a page loaded on a narrow window opens with the sidebar on a wide one', async () => {
+  const { page, context } = browser;
+  await page.setViewportSize({ width: 991, height: 800 });
+  await open(page, baseURL, '/dashboard', 'dashboard-page');
+  await expect.poll(wrapperClass).toContain('mobile');
+  expect(await wrapperClass()).toContain('hideSidebar');
+  expect(await cookieValue(context, 'sidebarStatus')).toBeUndefined();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await open(page, baseURL, '/profile/index', 'profile-page');
+  expect(await wrapperClass()).toContain('openSidebar');
+  expect(await wrapperClass()).not.toContain('mobile');
 });
 
 test('language: cookie, message, antd locale, titles and the document title follow', async () => {
@@ -192,9 +228,9 @@ test('settings: tags view, fixed header, sidebar logo and theme persist across r
   const drawer = page.getByRole('dialog', { name: '系统布局配置' });
   await drawer.waitFor();
   expect(await drawer.textContent()).toContain('菜单支持拼音搜索');
-  await drawer.getByRole('switch', { name: '开启 Tags-View' }).click();
-  await drawer.getByRole('switch', { name: '侧边栏 Logo' }).click();
-  await drawer.getByRole('switch', { name: '固定 Header' }).click();
+  await drawer.getByRole('switch', { name: '显示标签栏' }).click();
+  await drawer.getByRole('switch', { name: '显示侧边栏标志' }).click();
+  await drawer.getByRole('switch', { name: '固定顶栏' }).click();
   await drawer.getByRole('button', { name: '使用颜色 #11a983' }).click();
   expect(await page.locator('.tags-view').count()).toBe(0);
   expect(await page.locator('.sidebar-logo').textContent()).toBe('EduCRM');

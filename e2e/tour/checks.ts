@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { strayLatinWords } from '../../apps/web/src/i18n/latin';
 
 /**
  * The tour's in-page checks (scripts/tour.mjs, issue 16). Each answers a list of findings, a short
@@ -11,6 +12,12 @@ export interface PageFindings {
   keys: string[];
   /** Chinese characters in the chrome of an en or es page (data cells are left out). */
   chinese: string[];
+  /**
+   * English left in a zh or ja page: Latin words in any visible text (menus, headers, buttons, empty
+   * states, and table cells too: the demo data is Chinese) or placeholder or title, but for codes,
+   * the allowed words (apps/web/src/i18n/latin.ts), `<code>`, inputs and the user's own content.
+   */
+  english: string[];
   /** Buttons, tags, headers and labels narrower than their text. */
   cut: string[];
 }
@@ -63,8 +70,8 @@ export const LABEL_SELECTORS = [
 ];
 
 /** Runs the checks in the page. `lang` decides whether Chinese characters count. */
-export const checkPage = (page: Page, lang: string): Promise<PageFindings> =>
-  page.evaluate(
+export const checkPage = async (page: Page, lang: string): Promise<PageFindings> => {
+  const found = await page.evaluate(
     ({ lang, dataSelectors, labelSelectors, codeSelectors, userNameSelector }) => {
       const describe = (el: Element) => {
         const cls = typeof el.className === 'string' ? el.className.split(/\s+/).filter(Boolean)[0] : '';
@@ -101,8 +108,23 @@ export const checkPage = (page: Page, lang: string): Promise<PageFindings> =>
       const userName = document.querySelector(userNameSelector)?.textContent?.trim() ?? '';
       const chrome = (text: string) => (userName ? text.split(userName).join(' ') : text);
 
+      // English in zh and ja: the texts are sent back and judged by strayLatinWords outside the page.
+      // An element's text is the text of its own text nodes together (React writes `v{n}` as two).
+      const checksEnglish = lang === 'zh' || lang === 'ja';
+      const englishSkip = ['input', 'textarea', '.ant-avatar', '[data-user-content]', ...codeSelectors].join(
+        ', ',
+      );
+      const ownText = (el: Element) => {
+        let text = '';
+        for (const child of Array.from(el.childNodes))
+          text += child.nodeType === Node.TEXT_NODE ? (child.textContent ?? '') : ' ';
+        return text.replace(/\s+/g, ' ').trim();
+      };
+      const seenOwner = new Set<Element>();
+
       const keys: string[] = [];
       const chinese: string[] = [];
+      const english: { where: string; text: string }[] = [];
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = (node.textContent ?? '').trim();
@@ -112,6 +134,10 @@ export const checkPage = (page: Page, lang: string): Promise<PageFindings> =>
           keys.push(`${describe(parent)}: ${short(text)}`);
         if ((lang === 'en' || lang === 'es') && HAN.test(chrome(text)) && !parent.closest(dataSelector))
           chinese.push(`${describe(parent)}: ${short(text)}`);
+        if (checksEnglish && !seenOwner.has(parent) && !parent.closest(englishSkip)) {
+          seenOwner.add(parent);
+          english.push({ where: describe(parent), text: ownText(parent) });
+        }
       }
       for (const el of Array.from(document.querySelectorAll('[placeholder], [title], [aria-label]'))) {
         if (!visible(el)) continue;
@@ -121,6 +147,8 @@ export const checkPage = (page: Page, lang: string): Promise<PageFindings> =>
           if (looksLikeKey(text)) keys.push(`${describe(el)}[${attr}]: ${short(text)}`);
           if ((lang === 'en' || lang === 'es') && attr === 'placeholder' && HAN.test(text))
             chinese.push(`${describe(el)}[${attr}]: ${short(text)}`);
+          if (checksEnglish && attr !== 'aria-label')
+            english.push({ where: `${describe(el)}[${attr}]`, text });
         }
       }
 
@@ -142,7 +170,7 @@ export const checkPage = (page: Page, lang: string): Promise<PageFindings> =>
         if (el.scrollWidth > el.clientWidth + 1 && textPasses(el))
           cut.push(`${describe(el)}: ${short((el.textContent ?? '').trim())}`);
       }
-      return { overflow, keys, chinese, cut };
+      return { overflow, keys, chinese, english, cut };
     },
     {
       lang,
@@ -152,3 +180,10 @@ export const checkPage = (page: Page, lang: string): Promise<PageFindings> =>
       userNameSelector: USER_NAME_SELECTOR,
     },
   );
+  const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text);
+  const english = found.english.flatMap(({ where, text }) => {
+    const words = strayLatinWords(text);
+    return words.length ? [`${where}: ${short(text)} [${words.join(' ')}]`] : [];
+  });
+  return { ...found, english };
+};

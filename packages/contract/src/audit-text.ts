@@ -64,6 +64,11 @@ const paramText = (i18n: I18nLike, name: string, value: unknown): unknown => {
     const key = `${prefix}.${value}`;
     return i18n.exists(key) ? i18n.t(key) : value;
   }
+  // A job's code (system.job.run): its name on System > Jobs.
+  if (name === 'job' && typeof value === 'string') {
+    const key = `system.job.name_${codeOf(value)}`;
+    return i18n.exists(key) ? i18n.t(key) : value;
+  }
   if (name === 'fields' && typeof value === 'string') {
     // client.update: column names (gradeId -> client.field.grade).
     return listFormat(

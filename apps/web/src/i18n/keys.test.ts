@@ -1,3 +1,5 @@
+import { METRIC_LABELS } from '@educrm/contract/data-centre';
+import { SERVER_MESSAGES } from '@educrm/contract/messages';
 import { describe, expect, test } from 'vitest';
 import * as areaFiles from './areas';
 import coreEn from './en';
@@ -5,6 +7,7 @@ import coreEs from './es';
 import coreJa from './ja';
 import { baseKey, leafKeys, pluralCategory } from './keys';
 import { detectLanguage } from './language';
+import { strayLatinWords } from './latin';
 import type { Messages } from './types';
 import coreZh from './zh';
 
@@ -63,6 +66,54 @@ describe('i18n message trees', () => {
         expect(placeholders(text), `${lang} ${key}`).toEqual(placeholders(enByBase.get(baseKey(key)) ?? ''));
       }
     }
+  });
+
+  test('no English is left in zh and ja, no Chinese or Japanese in en and es (issue 16)', () => {
+    const lookup = (tree: Messages, key: string): string => {
+      let node: unknown = tree;
+      for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
+      return node as string;
+    };
+    // Placeholders, the tags of Trans and what a message shows as a code on purpose (<code>…</code>)
+    // are not words.
+    const words = (text: string) => text.replace(/\{\{\w+\}\}|\{\w+\}|<code>.*?<\/code>|<\/?\w+>/g, ' ');
+    const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+    const stray: string[] = [];
+    // The console's messages, and the server's (errors, notifications) and the metric names it shows.
+    const all = Object.fromEntries(
+      (['zh', 'en', 'es', 'ja'] as const).map((lang) => [
+        lang,
+        { ...trees[lang], server: SERVER_MESSAGES[lang], metric: METRIC_LABELS[lang] } as Messages,
+      ]),
+    );
+    for (const [lang, tree] of Object.entries(all))
+      for (const key of leafKeys(tree)) {
+        // The envelope's success text ({ code: 0, msg: 'ok' }), a protocol value nobody is shown.
+        if (key === 'server.ok') continue;
+        const text = lookup(tree, key);
+        if ((lang === 'zh' || lang === 'ja') && strayLatinWords(words(text)).length)
+          stray.push(`${lang} ${key}: ${text} [${strayLatinWords(words(text)).join(' ')}]`);
+        if ((lang === 'en' || lang === 'es') && CJK.test(text)) stray.push(`${lang} ${key}: ${text}`);
+      }
+    expect(stray).toEqual([]);
+  });
+
+  test('the English check finds words and leaves codes, brands and allowed words', () => {
+    expect(strayLatinWords('released client 1 to the pool: x')).toEqual([
+      'released',
+      'client',
+      'to',
+      'the',
+      'pool',
+    ]);
+    expect(strayLatinWords('确认收款（BANK_TRANSFER）')).toEqual(['BANK', 'TRANSFER']);
+    expect(strayLatinWords('开启 Tags-View')).toEqual(['Tags', 'View']);
+    expect(strayLatinWords('运行中，12 jobs')).toEqual(['jobs']);
+    expect(strayLatinWords('done.')).toEqual(['done']);
+    expect(
+      strayLatinWords('SO20261124001 a@b.cn https://x.cn/a Asia/Shanghai #f5222d ${name}您好 v3 A 级 Q&A'),
+    ).toEqual([]);
+    expect(strayLatinWords('导出 CSV、Excel，SKU 库存，入金を確認（WeChat Pay）少儿Scratch编程')).toEqual([]);
   });
 
   test("the spec's messages are word for word", () => {

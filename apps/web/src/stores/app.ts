@@ -26,22 +26,28 @@ export interface AppState {
   setSize: (size: Size) => void;
 }
 
+/** The user's choice on a desktop-wide window. Cookie sidebarStatus: '1' open, '0' closed, absent open. */
+const savedOpened = () => Cookies.get(COOKIE.sidebarStatus) !== '0';
+
 export const useAppStore = create<AppState>()((set, get) => ({
-  // Cookie sidebarStatus: '1' open, '0' closed, absent open.
-  sidebar: { opened: Cookies.get(COOKIE.sidebarStatus) !== '0', withoutAnimation: false },
+  sidebar: { opened: savedOpened(), withoutAnimation: false },
   device: 'desktop',
   language: initialLanguage,
   size: initialSize(),
+  // Only the hamburger on a desktop-wide window saves the choice: on a narrow window the sidebar is a
+  // drawer, opened and closed for one visit (and closed on its own), which is not the user's setting.
   toggleSidebar: () => {
     const opened = !get().sidebar.opened;
-    Cookies.set(COOKIE.sidebarStatus, opened ? '1' : '0', PREFERENCE);
+    if (get().device === 'desktop') Cookies.set(COOKIE.sidebarStatus, opened ? '1' : '0', PREFERENCE);
     set({ sidebar: { opened, withoutAnimation: false } });
   },
-  closeSidebar: (withoutAnimation) => {
-    Cookies.set(COOKIE.sidebarStatus, '0', PREFERENCE);
-    set({ sidebar: { opened: false, withoutAnimation } });
+  closeSidebar: (withoutAnimation) => set({ sidebar: { opened: false, withoutAnimation } }),
+  // Back from a narrow window to a wide one, the sidebar is as the user left it on a wide one.
+  setDevice: (device) => {
+    if (device === 'desktop' && get().device === 'mobile')
+      set({ device, sidebar: { opened: savedOpened(), withoutAnimation: true } });
+    else set({ device });
   },
-  setDevice: (device) => set({ device }),
   setLanguage: async (language) => {
     await loadLanguage(language);
     Cookies.set(COOKIE.language, language, PREFERENCE);

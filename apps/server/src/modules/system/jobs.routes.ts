@@ -2,7 +2,7 @@ import { envelopeOf, jobInfo, jobNameParams, jobPauseBody } from '@educrm/contra
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { requestIp } from '../../lib/request-context';
 
@@ -48,7 +48,7 @@ export const jobRoutes = async (app: FastifyInstance) => {
           action: 'system.job.run',
           targetType: 'job',
           targetId: name,
-          summary: `ran ${name} now`,
+          summary: said(`ran ${name} now`, { job: name }),
           ip: requestIp(req),
         });
         return id ?? '';
@@ -80,7 +80,7 @@ export const jobRoutes = async (app: FastifyInstance) => {
           action: req.body.paused ? 'system.job.pause' : 'system.job.resume',
           targetType: 'job',
           targetId: name,
-          summary: `${req.body.paused ? 'paused' : 'resumed'} the schedule of ${name}`,
+          summary: said(`${req.body.paused ? 'paused' : 'resumed'} the schedule of ${name}`, { job: name }),
           ip: requestIp(req),
         });
       });

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { adminUser, department } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { hashPassword, type ScryptParams, verifyPassword } from '../../lib/password';
 import { checkPassword } from '../../lib/password-policy';
@@ -56,7 +56,7 @@ export class ProfileService {
         action: 'profile.update',
         targetType: 'admin_user',
         targetId: p.userId,
-        summary: 'updated own profile',
+        summary: said('updated own profile', {}),
         ip,
       });
     });

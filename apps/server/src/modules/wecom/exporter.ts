@@ -69,7 +69,7 @@ const TYPE: Record<Language, Record<number, string>> = {
   zh: { 1: '微信', 2: '企业微信' },
   en: { 1: 'WeChat', 2: 'WeCom' },
   es: { 1: 'WeChat', 2: 'WeCom' },
-  ja: { 1: 'WeChat', 2: 'WeCom' },
+  ja: { 1: 'WeChat', 2: '企業 WeChat' },
 };
 
 /** 导出 of the external-contact list (admin): the list's filters within the caller's scope. */

@@ -150,6 +150,10 @@ const messages: Messages = {
     wecom_tag_group: 'WeCom tag group',
   },
   summary: {
+    profile_update: 'Updated own profile',
+    system_job_run: 'Ran {{job}} now',
+    system_job_pause: 'Paused the schedule of {{job}}',
+    system_job_resume: 'Resumed the schedule of {{job}}',
     client_create: 'Created client #{{id}}',
     client_update: 'Changed: {{fields}}',
     client_update_short: 'Nothing changed',

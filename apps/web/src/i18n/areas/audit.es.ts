@@ -150,6 +150,10 @@ const messages: Messages = {
     wecom_tag_group: 'Grupo de etiquetas de WeCom',
   },
   summary: {
+    profile_update: 'Actualizó su perfil',
+    system_job_run: 'Ejecutó {{job}} ahora',
+    system_job_pause: 'Pausó la programación de {{job}}',
+    system_job_resume: 'Reanudó la programación de {{job}}',
     client_create: 'Cliente #{{id}} creado',
     client_update: 'Cambios: {{fields}}',
     client_update_short: 'Sin cambios',

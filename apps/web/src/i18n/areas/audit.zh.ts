@@ -150,6 +150,10 @@ const messages: Messages = {
     wecom_tag_group: '企业微信标签组',
   },
   summary: {
+    profile_update: '更新了个人资料',
+    system_job_run: '立即运行「{{job}}」',
+    system_job_pause: '暂停「{{job}}」的计划',
+    system_job_resume: '恢复「{{job}}」的计划',
     client_create: '新增客户 #{{id}}',
     client_update: '修改了：{{fields}}',
     client_update_short: '没有修改任何字段',

@@ -72,13 +72,13 @@ const messages: Messages = {
     smsOptOut: '販促SMS拒否',
     followCount: 'フォロー回数',
     keyword: 'キーワード',
-    hasWecom: 'WeCom 友だち',
+    hasWecom: '企業 WeChat 友だち',
     aboutToRecycle: 'まもなく共有プールに戻る',
     poolReason: '共有プールに入った理由',
     preOwner: '前の担当者',
     firstPaidAt: '初回支払い',
     lastPaidAt: '最終支払い',
-    wecom: 'WeCom 友だち',
+    wecom: '企業 WeChat 友だち',
   },
   stage: {
     NEW: '新規',
@@ -129,7 +129,7 @@ const messages: Messages = {
     TRANSFER: '移管',
     RELEASE: '共有プールに戻す',
     AUTO_RECYCLE: '自動で共有プールに戻った',
-    WECOM_TRANSFER: 'WeCom 引き継ぎ',
+    WECOM_TRANSFER: '企業 WeChat 引き継ぎ',
     OWNER_LEFT: '担当者の退職',
   },
   followType: {
@@ -143,7 +143,7 @@ const messages: Messages = {
     MANUAL: '手入力',
     CALL: '通話記録',
     SMS: 'SMS',
-    WECOM: 'WeCom',
+    WECOM: '企業 WeChat',
   },
   nextFollowPreset: {
     today: '今日',

@@ -65,7 +65,9 @@ const SmsTemplateListPage = () => {
       render: (_, x) => (
         <>
           {x.name}
-          <div className="call-cell-sub">{x.code}</div>
+          <div className="call-cell-sub">
+            <code>{x.code}</code>
+          </div>
         </>
       ),
     },

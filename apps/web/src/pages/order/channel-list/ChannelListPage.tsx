@@ -52,7 +52,7 @@ const ChannelListPage = () => {
     {
       key: 'code',
       title: t('dict.code'),
-      render: (_, c) => <span className="dict-code">{c.code}</span>,
+      render: (_, c) => <code className="dict-code">{c.code}</code>,
     },
     {
       key: 'level',

@@ -64,7 +64,7 @@ const GradeListPage = () => {
 
   const columns: ResourceColumn<GradeRow>[] = [
     { key: 'name', title: t('dict.name'), dataIndex: 'name' },
-    { key: 'code', title: t('dict.code'), render: (_, g) => <span className="dict-code">{g.code}</span> },
+    { key: 'code', title: t('dict.code'), render: (_, g) => <code className="dict-code">{g.code}</code> },
     { key: 'stage', title: t('dict.grade.stage'), render: (_, g) => t(`dict.grade.stages.${g.stage}`) },
     {
       key: 'nextGrade',

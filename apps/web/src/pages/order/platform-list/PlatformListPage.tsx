@@ -52,7 +52,7 @@ const PlatformListPage = () => {
       render: (_, p) => (
         <>
           {p.name}
-          <span className="dict-cell-sub dict-code">{p.code}</span>
+          <code className="dict-cell-sub dict-code">{p.code}</code>
         </>
       ),
     },

@@ -111,7 +111,9 @@ const AdminListPage = () => {
           <Avatar size={28} src={u.avatarUrl || undefined} alt="">
             {u.nickname.slice(0, 1).toUpperCase()}
           </Avatar>
-          <span className="system-user-name">{u.username}</span>
+          <span className="system-user-name" data-user-content>
+            {u.username}
+          </span>
         </span>
       ),
     },

@@ -105,7 +105,12 @@ const AuditLogPage = () => {
     {
       key: 'actor',
       title: t('system.audit.actor'),
-      render: (_, r) => r.actorName ?? <span className="system-cell-sub">{t('system.audit.system')}</span>,
+      render: (_, r) =>
+        r.actorName !== null ? (
+          <span data-user-content>{r.actorName}</span>
+        ) : (
+          <span className="system-cell-sub">{t('system.audit.system')}</span>
+        ),
     },
     {
       key: 'action',

@@ -22,12 +22,6 @@ const RUN_TONES: Record<string, Tone> = {
 };
 const SCHEDULE_TONES: Record<string, Tone> = { ACTIVE: 'success', PAUSED: 'warning' };
 const time = (iso: string | null) => (iso ? parseTime(iso, '{y}-{m}-{d} {h}:{i}:{s}') : '-');
-const countsText = (c: Record<string, number> | null) =>
-  c
-    ? Object.entries(c)
-        .map(([k, v]) => `${k} ${v}`)
-        .join(' · ')
-    : '';
 
 /** One job's whole list in one page, searched by name on this side (the server answers every job). */
 const fetchJobs = async (params: ListParams) => {
@@ -49,6 +43,15 @@ const JobListPage = () => {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: jobKeys.all });
   const jobLabel = (name: string) => labelOr(i18n, `system.job.name_${name.replace(/[.-]/g, '_')}`, name);
+  /** A run's counts ({ recycled: 3, reminded: 1 }) in the viewer's language; an unknown one as its code. */
+  const countsText = (c: Record<string, number> | null) =>
+    c
+      ? Object.entries(c)
+          .map(([k, v]) =>
+            i18n.exists(`system.job.count_${k}`) ? t(`system.job.count_${k}`, { n: v }) : `${k} ${v}`,
+          )
+          .join(' · ')
+      : '';
 
   const filters = useMemo<FilterField[]>(
     () => [

@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import type { ReadinessCheck, RecentErrorRow } from '@educrm/contract/ops';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Descriptions, Table, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { getServerInfo, opsKeys } from '../../../api/ops';
 import { parseTime } from '../../../utils/time';
 import '../system.css';
@@ -24,6 +24,12 @@ const ServerPage = () => {
     const applied = /^(\d+) applied$/.exec(c.detail);
     if (c.name === 'migrations' && applied)
       return t('system.server.migrationsApplied', { count: Number(applied[1]) });
+    // The job queue's check (server jobs/ops.ts): "running, 12 jobs" or "running (sends only), 12 jobs".
+    const queue = /^running( \(sends only\))?, (\d+) jobs$/.exec(c.detail);
+    if (c.name === 'queue' && queue)
+      return t(queue[1] ? 'system.server.queueSendsOnly' : 'system.server.queueRunning', {
+        count: Number(queue[2]),
+      });
     return c.detail === 'ok' ? t('system.server.ok') : c.detail;
   };
 
@@ -54,7 +60,18 @@ const ServerPage = () => {
               ? [
                   { key: 'version', label: t('system.server.version'), children: d.version },
                   { key: 'node', label: t('system.server.node'), children: d.nodeVersion },
-                  { key: 'host', label: t('system.server.host'), children: `${d.hostname} (pid ${d.pid})` },
+                  {
+                    key: 'host',
+                    label: t('system.server.host'),
+                    // The host's name is data (a machine's name), the process id's label is not.
+                    children: (
+                      <Trans
+                        i18nKey="system.server.hostValue"
+                        values={{ host: d.hostname, pid: d.pid }}
+                        components={{ host: <span data-user-content /> }}
+                      />
+                    ),
+                  },
                   { key: 'started', label: t('system.server.startedAt'), children: time(d.startedAt) },
                   {
                     key: 'uptime',
@@ -189,7 +206,9 @@ const ServerPage = () => {
           ]}
         />
       </Card>
-      <p className="system-muted">{t('system.server.metricsHint')}</p>
+      <p className="system-muted">
+        <Trans i18nKey="system.server.metricsHint" components={{ code: <code /> }} />
+      </p>
     </div>
   );
 };

@@ -47,9 +47,11 @@ const pick = async (page: Page, label: string, typed: string, option: string) =>
   const input = visibleDialog(page).getByLabel(label, { exact: true });
   await input.click();
   await input.fill(typed);
+  // This select's own dropdown: the previous select's may still be closing with the same names in it.
+  const listId = await input.getAttribute('aria-controls');
   await page
     .locator('.ant-select-dropdown')
-    .filter({ visible: true })
+    .filter({ has: page.locator(`[id="${listId}"]`) })
     .locator('.ant-select-item-option')
     .filter({ hasText: option })
     .first()

@@ -709,6 +709,8 @@ const en: Messages = {
       count_expiredStudents: 'expired students {{n}}',
       count_days: 'days {{n}}',
       count_rows: 'rows {{n}}',
+      count_patched: 'later rows patched {{n}}',
+      count_rewritten: 'tables rewritten {{n}}',
       count_done: 'done {{n}}',
       count_total: 'total {{n}}',
       count_processed: 'processed {{n}}',

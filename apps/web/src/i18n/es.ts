@@ -716,6 +716,8 @@ const es: Messages = {
       count_expiredStudents: 'alumnos vencidos {{n}}',
       count_days: 'días {{n}}',
       count_rows: 'filas {{n}}',
+      count_patched: 'filas posteriores corregidas {{n}}',
+      count_rewritten: 'tablas reescritas {{n}}',
       count_done: 'hechos {{n}}',
       count_total: 'total {{n}}',
       count_processed: 'procesados {{n}}',

@@ -695,6 +695,8 @@ const ja: Messages = {
       count_expiredStudents: '期限切れの受講生 {{n}}',
       count_days: '日数 {{n}}',
       count_rows: '行数 {{n}}',
+      count_patched: '補正した後続行 {{n}}',
+      count_rewritten: '再書き込みした表 {{n}}',
       count_done: '完了 {{n}}',
       count_total: '合計 {{n}}',
       count_processed: '処理済み {{n}}',

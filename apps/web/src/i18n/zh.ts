@@ -687,6 +687,8 @@ const zh: Messages = {
       count_expiredStudents: '到期学员 {{n}}',
       count_days: '天数 {{n}}',
       count_rows: '行数 {{n}}',
+      count_patched: '修补的后续行 {{n}}',
+      count_rewritten: '重写的表 {{n}}',
       count_done: '完成 {{n}}',
       count_total: '总数 {{n}}',
       count_processed: '已处理 {{n}}',

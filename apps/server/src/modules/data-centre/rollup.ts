@@ -41,6 +41,33 @@ export const ROLLUPS: Record<StatTable, { name: string; dims: number }> = {
 export const DAY_WINDOW = MAX_RANGE_DAYS + 31;
 
 const idsArray = (xs: (number | string)[]) => sql`${`{${xs.join(',')}}`}::bigint[]`;
+
+/**
+ * The latest occurrence in the raw days [from, to] of each live id under its key, by fact:
+ * `fact|key|id` -> day (a live id seen there was already counted in its bucket).
+ */
+const latestOccurrences = async (
+  db: DbOrTx,
+  key: SQL,
+  where: SQL,
+  facts: Fact[],
+  live: { f: string; v: string }[],
+  from: string,
+  to: string,
+): Promise<Map<string, string>> => {
+  const seen = new Map<string, string>();
+  for (const f of facts) {
+    const vs = [...new Set(live.filter((x) => x.f === f.column).map((x) => x.v))];
+    if (!vs.length) continue;
+    const prior = await queryRows<{ key: string | number; v: string; d: string }>(
+      db,
+      sql`SELECT (${key})::bigint AS key, v::text AS v, to_char(max(d), 'YYYY-MM-DD') AS d
+          FROM (${rawEvents([f], from, to)}) x WHERE x.v = ANY(${idsArray(vs)}) AND ${where} GROUP BY 1, 2`,
+    );
+    for (const p of prior) seen.set(`${f.column}|${Number(p.key)}|${p.v}`, p.d);
+  }
+  return seen;
+};
 const dimsOf = (table: StatTable, alias: string, only?: number[]) =>
   sql.raw(
     `(VALUES ${Array.from({ length: ROLLUPS[table].dims + 1 }, (_, i) => i)
@@ -419,20 +446,19 @@ export const groupRollup = async (db: DbOrTx, table: StatTable, g: Grouping): Pr
             FROM (${rawEvents(ids, liveFrom, g.to)}) x WHERE ${where} AND ${s} <= ${aggTo}::date`,
       );
       // The latest earlier occurrence (on a roll-up day of the same bucket) of each live id.
-      const seen = new Map<string, string>();
       const earliest = [liveFrom, ...liveIds.map((x) => x.s)].sort()[0] as string;
-      if (earliest <= aggTo) {
-        for (const f of ids) {
-          const vs = [...new Set(liveIds.filter((x) => x.f === f.column && x.s <= aggTo).map((x) => x.v))];
-          if (!vs.length) continue;
-          const prior = await queryRows<{ key: string | number; v: string; d: string }>(
-            db,
-            sql`SELECT (${g.key})::bigint AS key, v::text AS v, to_char(max(d), 'YYYY-MM-DD') AS d
-                FROM (${rawEvents([f], earliest, aggTo)}) x WHERE x.v = ANY(${idsArray(vs)}) AND ${where} GROUP BY 1, 2`,
-          );
-          for (const p of prior) seen.set(`${f.column}|${Number(p.key)}|${p.v}`, p.d);
-        }
-      }
+      const seen =
+        earliest <= aggTo
+          ? await latestOccurrences(
+              db,
+              g.key,
+              where,
+              ids,
+              liveIds.filter((x) => x.s <= aggTo),
+              earliest,
+              aggTo,
+            )
+          : new Map<string, string>();
       for (const x of liveIds) {
         const last = seen.get(`${x.f}|${Number(x.key)}|${x.v}`);
         if (last !== undefined && last >= x.s) continue;
@@ -487,17 +513,7 @@ const liveShared = async (
   const liveIds = [...mixed.values()];
   const where = g.where ?? sql`TRUE`;
   const earliest = liveIds.map((x) => x.s).sort()[0] as string;
-  const seen = new Map<string, string>();
-  for (const f of ids) {
-    const vs = [...new Set(liveIds.filter((x) => x.f === f.column).map((x) => x.v))];
-    if (!vs.length) continue;
-    const prior = await queryRows<{ key: string | number; v: string; d: string }>(
-      db,
-      sql`SELECT (${g.key})::bigint AS key, v::text AS v, to_char(max(d), 'YYYY-MM-DD') AS d
-          FROM (${rawEvents([f], earliest, aggTo)}) x WHERE x.v = ANY(${idsArray(vs)}) AND ${where} GROUP BY 1, 2`,
-    );
-    for (const p of prior) seen.set(`${f.column}|${Number(p.key)}|${p.v}`, p.d);
-  }
+  const seen = await latestOccurrences(db, g.key, where, ids, liveIds, earliest, aggTo);
   for (const x of liveIds) {
     const last = seen.get(`${x.f}|${x.key}|${x.v}`);
     if (last !== undefined && last >= x.s) continue;

@@ -8,7 +8,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import type { JobQueue } from '../apps/server/src/jobs/queue';
 import { addDays, businessDay } from '../apps/server/src/modules/data-centre/engine';
 import { DataCentreService } from '../apps/server/src/modules/data-centre/service';
-import type { Principal } from '../apps/server/src/types';
+import { benchPrincipals } from './lib/data-centre-principals';
 
 /** The history's first page of keys, as the API's defaults (top 20 by the paid amount). */
 const PAGE = { page: 1, pageSize: 20, sort: 'M12', order: 'desc' } as const;
@@ -49,18 +49,7 @@ const main = async () => {
       .rows[0]?.id,
   );
   const svc = new DataCentreService(database.db, () => new Date(), { register() {} } as unknown as JobQueue);
-  const adminP = {
-    userId: 1,
-    dataScope: 'ALL',
-    departmentId: null,
-    permissions: new Set(),
-  } as unknown as Principal;
-  const siyuP = {
-    userId: someUser,
-    dataScope: 'SELF',
-    departmentId: null,
-    permissions: new Set(),
-  } as unknown as Principal;
+  const { adminP, siyuP } = benchPrincipals(someUser);
   const today = businessDay(new Date());
   const yearFrom = addDays(today, -365);
   const yesterday = addDays(today, -1);

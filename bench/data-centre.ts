@@ -15,9 +15,9 @@ import type { JobQueue } from '../apps/server/src/jobs/queue';
 import { addDays, businessDay, daysBetween } from '../apps/server/src/modules/data-centre/engine';
 import { recomputeDays } from '../apps/server/src/modules/data-centre/jobs';
 import { DataCentreService } from '../apps/server/src/modules/data-centre/service';
-import type { Principal } from '../apps/server/src/types';
 // @ts-expect-error plain ESM loaders shared with the other benches
 import { loadClients, seedReferenceData } from './lib/clients-data.mjs';
+import { benchPrincipals } from './lib/data-centre-principals';
 // @ts-expect-error plain ESM loaders shared with the other benches
 import { loadOrders } from './lib/orders-data.mjs';
 
@@ -178,18 +178,7 @@ const main = async () => {
     const svc = new DataCentreService(database.db, () => new Date(), {
       register() {},
     } as unknown as JobQueue);
-    const adminP = {
-      userId: 1,
-      dataScope: 'ALL',
-      departmentId: null,
-      permissions: new Set(),
-    } as unknown as Principal;
-    const siyuP = {
-      userId: someUser,
-      dataScope: 'SELF',
-      departmentId: null,
-      permissions: new Set(),
-    } as unknown as Principal;
+    const { adminP, siyuP } = benchPrincipals(someUser);
     const views: [string, () => Promise<unknown>][] = [
       [
         'history 1y by day (all)',

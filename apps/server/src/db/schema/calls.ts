@@ -110,7 +110,8 @@ export const callRecord = pgTable(
  * A number's calls and answered calls per Asia/Shanghai day, kept by statement triggers on
  * call_record (migration call_number_day: every writer, including the demo data and the bench
  * loader): the number list's 7-day counts and the connect-rate job read 7 rows per number instead
- * of every call of the week (bench:calls).
+ * of every call of the week (bench:calls). Migration 0028 adds `call_number_day_cover_idx`
+ * (number_id, day) INCLUDE (calls, answered), which drizzle cannot declare: the sums are index-only.
  */
 export const callNumberDay = pgTable(
   'call_number_day',

@@ -15,6 +15,7 @@ const dialect = new PgDialect();
 export class PlannerEstimates {
   private estimates = new Map<string, { at: number; rows: number | null }>();
   private tableRows: { at: number; rows: number } | null = null;
+  private histograms = new Map<string, { at: number; nullFrac: number; bounds: number[] | null }>();
 
   constructor(
     private readonly db: Db,
@@ -57,4 +58,54 @@ export class PlannerEstimates {
     this.tableRows = { at: now, rows: Number(row?.n ?? -1) };
     return this.tableRows.rows;
   }
+
+  /**
+   * The share of the table's rows whose `column` lies in [from, to], read from the column's
+   * histogram in pg_stats as the planner reads it for a range clause (equal-count buckets,
+   * linear inside a bucket, nulls excluded); null without a histogram (never analysed). A list
+   * filtered by a random time window would otherwise be planned once per request only for its
+   * estimate: its rows are the estimate without the window times this share, the same
+   * independence the planner assumes between the window and the other conditions.
+   */
+  async rangeShare(column: string, from?: Date, to?: Date): Promise<number | null> {
+    const now = Date.now();
+    let h = this.histograms.get(column);
+    if (!h || now - h.at >= TTL_MS) {
+      const [row] = await queryRows<{ null_frac: number | null; bounds: number[] | null }>(
+        this.db,
+        sql`SELECT null_frac::float8 AS null_frac,
+              ARRAY(SELECT extract(epoch FROM b) * 1000 FROM unnest(histogram_bounds::text::timestamptz[]) b)::float8[] AS bounds
+            FROM pg_stats WHERE schemaname = current_schema() AND tablename = ${this.table} AND attname = ${column}`,
+      );
+      const bounds = row?.bounds?.map(Number) ?? null;
+      h = {
+        at: now,
+        nullFrac: Number(row?.null_frac ?? 0),
+        bounds: bounds && bounds.length >= 2 ? bounds : null,
+      };
+      this.histograms.set(column, h);
+    }
+    if (!h.bounds) return null;
+    const below = histogramBelow(h.bounds);
+    const share = (to ? below(to.getTime()) : 1) - (from ? below(from.getTime()) : 0);
+    return Math.max(0, share) * (1 - h.nullFrac);
+  }
 }
+
+/** The fraction of an equal-count histogram's values below x (linear inside its bucket). */
+export const histogramBelow =
+  (bounds: number[]) =>
+  (x: number): number => {
+    const n = bounds.length - 1;
+    if (x <= bounds[0]) return 0;
+    if (x >= bounds[n]) return 1;
+    let lo = 0;
+    let hi = n;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (bounds[mid] <= x) lo = mid;
+      else hi = mid;
+    }
+    const width = bounds[lo + 1] - bounds[lo];
+    return (lo + (width > 0 ? (x - bounds[lo]) / width : 0)) / n;
+  };

@@ -129,9 +129,14 @@ export class CallService {
     if (q.status?.length) conds.push(sqlIn(sql`c.status`, q.status));
     if (q.answered !== undefined)
       conds.push(q.answered ? sql`c.answered_at IS NOT NULL` : sql`c.answered_at IS NULL`);
-    if (q.from) conds.push(sql`c.started_at >= ${new Date(q.from)}`);
-    if (q.to) conds.push(sql`c.started_at <= ${new Date(q.to)}`);
+    const unwindowed = sql.join(conds, sql` AND `);
+    const from = q.from ? new Date(q.from) : undefined;
+    const to = q.to ? new Date(q.to) : undefined;
+    if (from) conds.push(sql`c.started_at >= ${from}`);
+    if (to) conds.push(sql`c.started_at <= ${to}`);
     const where = sql.join(conds, sql` AND `);
+    // A random window is a new WHERE per request: its estimate scales the unwindowed one (ListTotals).
+    const timeWindow = { base: sql`FROM call_record c WHERE ${unwindowed}`, column: 'started_at', from, to };
     const byTalk = q.sort?.replace(/^-/, '') === 'talkSeconds';
     const asc = Boolean(q.sort && !q.sort.startsWith('-'));
     // The (…, started_at DESC NULLS LAST, id DESC NULLS LAST) indexes serve this order forwards or
@@ -164,6 +169,7 @@ export class CallService {
           ),
         ),
       q,
+      timeWindow,
     );
     return { ...page, items: page.items.map(toRow), page: q.page, pageSize: q.pageSize };
   }

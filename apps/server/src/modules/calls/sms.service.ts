@@ -952,9 +952,14 @@ export class SmsService {
     if (q.clientId) conds.push(sql`l.client_id = ${q.clientId}`);
     if (q.sendStatus?.length) conds.push(sqlIn(sql`l.send_status`, q.sendStatus));
     if (q.receiveStatus?.length) conds.push(sqlIn(sql`l.receive_status`, q.receiveStatus));
-    if (q.from) conds.push(sql`l.sent_at >= ${new Date(q.from)}`);
-    if (q.to) conds.push(sql`l.sent_at <= ${new Date(q.to)}`);
+    const unwindowed = sql.join(conds, sql` AND `);
+    const from = q.from ? new Date(q.from) : undefined;
+    const to = q.to ? new Date(q.to) : undefined;
+    if (from) conds.push(sql`l.sent_at >= ${from}`);
+    if (to) conds.push(sql`l.sent_at <= ${to}`);
     const where = sql.join(conds, sql` AND `);
+    // A random window is a new WHERE per request: its estimate scales the unwindowed one (ListTotals).
+    const timeWindow = { base: sql`FROM sms_log l WHERE ${unwindowed}`, column: 'sent_at', from, to };
     // NULLS placement as in the (…, sent_at DESC NULLS LAST, id DESC NULLS LAST) indexes, so they serve the order.
     const dir = sql.raw(q.sort === 'sentAt' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST');
     // A page that is not full (a client's SMS tab, most short lists) is its own exact total: no
@@ -979,6 +984,7 @@ export class SmsService {
           ),
         ),
       q,
+      timeWindow,
     );
     return { ...page, items: page.items.map((r) => this.toLog(r)), page: q.page, pageSize: q.pageSize };
   }

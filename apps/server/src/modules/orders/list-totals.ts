@@ -13,6 +13,18 @@ export const LIST_COUNT_WHEN_ESTIMATED_AT_MOST = 2000;
 /** Below this many rows in the table every total is counted (cheap at that size). */
 export const LIST_ALWAYS_COUNT_BELOW_ROWS = 50_000;
 
+/**
+ * A list's time window, estimated apart from its other conditions: `base` is the FROM + WHERE
+ * without the window (planned once per distinct filter, remembered 30 s), scaled by the window's
+ * share of the column's histogram (PlannerEstimates.rangeShare).
+ */
+export interface WindowEstimate {
+  base: SQL;
+  column: string;
+  from?: Date;
+  to?: Date;
+}
+
 export interface ListTotal {
   total: number;
   totalExact: boolean;
@@ -37,11 +49,23 @@ export class ListTotals {
   }
 
   /** Whether to count (capped) for `fromWhere`, or the estimate to show instead. */
-  async plan(fromWhere: SQL): Promise<{ count: true } | { count: false; estimate: number }> {
+  async plan(
+    fromWhere: SQL,
+    timeWindow?: WindowEstimate,
+  ): Promise<{ count: true } | { count: false; estimate: number }> {
     if ((await this.planner.tableSize()) < LIST_ALWAYS_COUNT_BELOW_ROWS) return { count: true };
-    const est = await this.planner.rows(fromWhere);
+    const est = await this.estimate(fromWhere, timeWindow);
     if (est == null || est <= this.countWhenEstimatedAtMost) return { count: true };
     return { count: false, estimate: Math.round(est) };
+  }
+
+  private async estimate(fromWhere: SQL, timeWindow?: WindowEstimate): Promise<number | null> {
+    if (timeWindow && (timeWindow.from || timeWindow.to)) {
+      const share = await this.planner.rangeShare(timeWindow.column, timeWindow.from, timeWindow.to);
+      const base = share == null ? null : await this.planner.rows(timeWindow.base);
+      if (share != null && base != null) return base * share;
+    }
+    return this.planner.rows(fromWhere);
   }
 
   /** A capped count of `fromWhere`. */
@@ -85,6 +109,7 @@ export class ListTotals {
     ids: (limit: number) => Promise<number[]>,
     rows: (ids: number[]) => Promise<T[]>,
     q: { page: number; pageSize: number },
+    timeWindow?: WindowEstimate,
   ): Promise<{ items: T[] } & ListTotal> {
     const offset = (q.page - 1) * q.pageSize;
     const fetched = await ids(q.pageSize + 1);
@@ -92,7 +117,7 @@ export class ListTotals {
     const items = pageIds.length ? await rows(pageIds) : [];
     if (fetched.length <= q.pageSize && (fetched.length > 0 || offset === 0))
       return { items, total: offset + fetched.length, totalExact: true };
-    const plan = await this.plan(fromWhere);
+    const plan = await this.plan(fromWhere, timeWindow);
     if (!plan.count)
       return { items, total: Math.max(plan.estimate, offset + fetched.length), totalExact: false };
     const counted = await this.count(fromWhere);

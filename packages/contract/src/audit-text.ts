@@ -47,6 +47,19 @@ const ENUM_PARAMS: Record<string, string> = {
   stageFrom: 'client.stage',
   followType: 'client.followType',
   limitType: 'client.pool.ruleTypes',
+  via: 'audit.via',
+  channel: 'audit.channel',
+  liveProvider: 'audit.liveProvider',
+  ownerCheck: 'audit.ownerCheck',
+  numberStatus: 'call.enum.numberStatus',
+  callProvider: 'call.enum.provider',
+  classStatus: 'course.klass.statuses',
+  classStatusFrom: 'course.klass.statuses',
+  memberStatus: 'course.member.statuses',
+  memberStatusFrom: 'course.member.statuses',
+  dictStatus: 'enum.status',
+  appKind: 'wecom.enum.kind',
+  appMode: 'wecom.enum.mode',
 };
 /** Params in fen. */
 const MONEY_PARAMS = new Set(['amount']);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { auditRetentionJob } from '../../src/jobs/audit-retention';
 import { runJobOnce } from '../../src/jobs/scheduler';
-import { writeAudit } from '../../src/lib/audit';
+import { said, writeAudit } from '../../src/lib/audit';
 import { createTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
@@ -14,7 +14,7 @@ afterAll(async () => t.close());
 
 describe('audit_log', () => {
   it('refuses UPDATE, DELETE and TRUNCATE', async () => {
-    await writeAudit(t.database.db, { action: 'test.row', summary: 'x' });
+    await writeAudit(t.database.db, { action: 'test.row', summary: said('x', {}) });
     await expect(t.database.db.execute(sql`UPDATE audit_log SET summary = 'changed'`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`DELETE FROM audit_log`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`TRUNCATE audit_log`)).rejects.toThrow();

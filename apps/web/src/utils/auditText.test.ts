@@ -7,7 +7,7 @@ import en from '../i18n/en';
 import es from '../i18n/es';
 import ja from '../i18n/ja';
 import zh from '../i18n/zh';
-import { auditActionLabel, auditSummaryText, auditTargetLabel } from './auditText';
+import { auditActionLabel, auditSummaryParts, auditSummaryText, auditTargetLabel } from './auditText';
 
 const LANGS = { zh, en, es, ja } as const;
 type Lang = keyof typeof LANGS;
@@ -183,7 +183,7 @@ describe('audit rows in the viewer language', () => {
       ),
     ).toBe('存在しないユーザー名');
     expect(auditSummaryText(instances.es, 'auth.login.challenge', { via: 'WECOM', setup: true }, '')).toBe(
-      'Acceso con WeCom aceptado; el rol exige activar el segundo paso',
+      'WeCom aceptado; el rol exige activar el segundo paso',
     );
     expect(auditSummaryText(zhI, 'profile.password', { ended: 2 }, '')).toBe(
       '修改了自己的密码，结束了其他 2 个会话',
@@ -214,6 +214,22 @@ describe('audit rows in the viewer language', () => {
       ),
     ).toBe('企业微信 u1 的好友 wm1：已从公海领取客户');
     expect(auditSummaryText(zhI, 'client.import', counts, '')).not.toContain('DUPLICATE');
+  });
+
+  test("a summary's stored values are data parts, its wording and enum labels are not", () => {
+    expect(auditSummaryParts(instances.zh, 'system.user.reset-password', { name: 'siyu' }, '')).toEqual([
+      { text: '重置了 ', data: false },
+      { text: 'siyu', data: true },
+      { text: ' 的密码', data: false },
+    ]);
+    expect(
+      auditSummaryParts(instances.zh, 'call.number.status', { numberStatus: 'FLAGGED' }, '').every(
+        (p) => !p.data,
+      ),
+    ).toBe(true);
+    expect(auditSummaryParts(instances.zh, 'x.unknown', null, 'old text')).toEqual([
+      { text: 'old text', data: false },
+    ]);
   });
 
   test('old rows (no params) and actions without a template keep the stored text', () => {

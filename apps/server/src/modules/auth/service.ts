@@ -166,6 +166,8 @@ export class AuthService {
     now: Date,
     /** A third-party sign-in (`WeCom <corp>/<userid>`); a password sign-in without. */
     via?: string,
+    /** Opened by the second step (POST /api/v1/admin/login/mfa). */
+    secondStep = false,
   ): Promise<IssuedToken> {
     const ip = requestIp(req);
     const created = await this.sessions.create(tx, user, now, ip, requestUserAgent(req));
@@ -176,7 +178,11 @@ export class AuthService {
       action: 'auth.login',
       targetType: 'session',
       targetId: created.sid,
-      summary: via ? said(`signed in via ${via}`, { via: 'WECOM' }) : said('signed in', { via: 'PASSWORD' }),
+      summary: secondStep
+        ? said('signed in with the second-step code', { via: 'MFA' })
+        : via
+          ? said(`signed in via ${via}`, { via: 'WECOM' })
+          : said('signed in', { via: 'PASSWORD' }),
       ip,
     });
     return created.token;
@@ -225,7 +231,7 @@ export class AuthService {
           ip,
         });
       }
-      const token = await this.issue(tx, user, req, now);
+      const token = await this.issue(tx, user, req, now, undefined, true);
       await clearPairFailures(tx, user.username, ip);
       return recovery ? { ...token, recovery_codes: recovery } : token;
     });

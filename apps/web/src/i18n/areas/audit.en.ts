@@ -356,7 +356,8 @@ const messages: Messages = {
   },
   via: {
     PASSWORD: 'Password',
-    WECOM: 'WeCom sign-in',
+    WECOM: 'WeCom',
+    MFA: 'Second-step code',
   },
   channel: {
     call: 'Calls',

@@ -355,7 +355,8 @@ const messages: Messages = {
   },
   via: {
     PASSWORD: 'Contraseña',
-    WECOM: 'Acceso con WeCom',
+    WECOM: 'WeCom',
+    MFA: 'Código del segundo paso',
   },
   channel: {
     call: 'Llamadas',

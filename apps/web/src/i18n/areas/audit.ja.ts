@@ -356,7 +356,8 @@ const messages: Messages = {
   },
   via: {
     PASSWORD: 'パスワード',
-    WECOM: '企業 WeChat ログイン',
+    WECOM: '企業 WeChat',
+    MFA: '2 段階認証コード',
   },
   channel: {
     call: '通話',

@@ -353,7 +353,8 @@ const messages: Messages = {
   },
   via: {
     PASSWORD: '密码',
-    WECOM: '企业微信登录',
+    WECOM: '企业微信',
+    MFA: '二次验证码',
   },
   channel: {
     call: '通话',

@@ -1,8 +1,21 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, inject, test } from 'vitest';
+import { strayLatinWords } from '../../apps/web/src/i18n/latin';
 import { type BrowserSession, screenshot } from '../support/browser';
 import { checkPage } from '../tour/checks';
-import { motionDone, openConsole, quietTables, screenshotOnFailure, signInAdmin } from './system-support';
+import {
+  adminApi,
+  createUser,
+  type Envelope,
+  motionDone,
+  openConsole,
+  quietTables,
+  roleIdOf,
+  screenshotOnFailure,
+  signInAdmin,
+  tinyPng,
+  unique,
+} from './system-support';
 
 /**
  * What the second console tour found (issue 16, `npm run tour`), kept from coming back: the tour's
@@ -16,7 +29,10 @@ import { motionDone, openConsole, quietTables, screenshotOnFailure, signInAdmin 
  * - the server page's queue check read "running, 12 jobs" and its host "vm (pid 18899)";
  * - the job list's last runs counted in English ("· queued 0");
  * - the channel list's codes (LIVE_DOUYIN) and the audit log's actor (a user name) were shown as
- *   chrome text, not as a code or as data.
+ *   chrome text, not as a code or as data;
+ * - the audit log's sign-in, wrong-password, profile and export rows kept an English sentence
+ *   ("wrong password", "export of 12 rows"): every writer now stores a structured summary, which the
+ *   console renders per action in the viewer's language (the log is checked without an action filter).
  */
 
 const baseURL = inject('baseURL');
@@ -34,8 +50,7 @@ const ROWS = '.resource-table .ant-table-row';
 /** The pages and what shows their data. */
 const PAGES: Record<string, string> = {
   '/system/job-list': ROWS,
-  // Business rows: the sign-in and profile summaries written by other specs are still English (issue 16).
-  '/system/audit-log?action=order.confirm-payment': ROWS,
+  '/system/audit-log': ROWS,
   '/order/list': ROWS,
   '/order/channel-list': ROWS,
   '/system/server': '[data-testid="server-page"] .ant-table-row',
@@ -53,6 +68,90 @@ const open = async (page: Page, lang: string, path: string) => {
   await motionDone(page);
 };
 
+/** Calls the API without a browser (as the given user's token, or signed out); answers the envelope. */
+const api = async (method: string, path: string, body: FormData | object, token?: string) => {
+  const form = body instanceof FormData;
+  const res = await fetch(`${baseURL}/api${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(form ? {} : { 'content-type': 'application/json' }),
+    },
+    body: form ? body : JSON.stringify(body),
+  });
+  return (await res.json()) as Envelope<Record<string, unknown>>;
+};
+
+test('the audit log in zh shows no English summary after a sign-in, a wrong password, profile changes and an export', async () => {
+  // What every session writes (issue 16, item 11): these rows kept an English sentence.
+  const username = unique('aud');
+  const password = 'Audit-pass-2026';
+  await createUser(baseURL, { username, roleIds: [await roleIdOf(baseURL, 'siyu')], password });
+  expect((await api('POST', '/v1/admin/login', { username, password: 'not-the-password' })).code).not.toBe(0);
+  const login = await api('POST', '/v1/admin/login', { username, password });
+  expect(login.code).toBe(0);
+  const token = String(login.data.access_token);
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(tinyPng())], { type: 'image/png' }), 'me.png');
+  expect((await api('POST', '/v1/profile/avatar', form, token)).code).toBe(0);
+  const changed = await api(
+    'PUT',
+    '/v1/profile/password',
+    { currentPassword: password, newPassword: `${password}-2` },
+    token,
+  );
+  expect(changed.code).toBe(0);
+  const { token: adminToken } = await adminApi(baseURL);
+  const exported = await fetch(`${baseURL}/api/v1/system/audit-log/export`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  expect(exported.ok).toBe(true);
+
+  const { page } = admin;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  try {
+    const seen: string[] = [];
+    for (const path of ['/system/audit-log', '/system/audit-log?page=2']) {
+      await open(page, 'zh', path);
+      const rows = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('.resource-table .ant-table-tbody tr.ant-table-row')).map(
+          (tr) => {
+            const cell = tr.querySelector('[data-testid="audit-summary"]');
+            // The wording, without the row's own values (a Latin user name is data, not English).
+            const wording = cell?.cloneNode(true) as Element | undefined;
+            for (const value of Array.from(wording?.querySelectorAll('[data-user-content]') ?? []))
+              value.remove();
+            return {
+              action: tr.querySelector('code')?.textContent ?? '',
+              summary: cell?.textContent ?? '',
+              wording: wording?.textContent ?? '',
+            };
+          },
+        ),
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      const english = rows.filter((r) => strayLatinWords(r.wording).length > 0);
+      expect({ path, english }).toEqual({ path, english: [] });
+      seen.push(...rows.map((r) => `${r.action} ${r.summary}`));
+      if (path === '/system/audit-log') await screenshot(page, 'tour-audit-log-zh-unfiltered');
+    }
+    // The rows just written are among them, in Chinese.
+    for (const expected of [
+      /^auth\.login\.failed 密码错误$/,
+      /^auth\.login 登录成功（密码）$/,
+      /^profile\.avatar 上传了头像（image\/png，\d+ 字节）$/,
+      /^profile\.password 修改了自己的密码，结束了其他 \d+ 个会话$/,
+      /^export\.start 导出(超过)? \d+ 行/,
+    ])
+      expect(
+        seen.some((line) => expected.test(line)),
+        String(expected),
+      ).toBe(true);
+  } finally {
+    await page.setViewportSize({ width: 1366, height: 800 });
+  }
+}, 120_000);
+
 test('the tour finds no key-like, untranslated, mixed-language or cut text on the pages it flagged', async () => {
   const { page } = admin;
   try {
@@ -61,6 +160,7 @@ test('the tour finds no key-like, untranslated, mixed-language or cut text on th
       for (const lang of LANGUAGES)
         for (const path of Object.keys(PAGES)) {
           await open(page, lang, path);
+          if (path === '/system/audit-log') await screenshot(page, `tour-audit-log-${lang}-${width}`);
           const { keys, chinese, english, cut } = await checkPage(page, lang);
           expect({ lang, width, path, keys, chinese, english, cut }).toEqual({
             lang,

@@ -47,6 +47,19 @@ const ENUM_PARAMS: Record<string, string> = {
   stageFrom: 'client.stage',
   followType: 'client.followType',
   limitType: 'client.pool.ruleTypes',
+  via: 'audit.via',
+  channel: 'audit.channel',
+  liveProvider: 'audit.liveProvider',
+  ownerCheck: 'audit.ownerCheck',
+  numberStatus: 'call.enum.numberStatus',
+  callProvider: 'call.enum.provider',
+  classStatus: 'course.klass.statuses',
+  classStatusFrom: 'course.klass.statuses',
+  memberStatus: 'course.member.statuses',
+  memberStatusFrom: 'course.member.statuses',
+  dictStatus: 'enum.status',
+  appKind: 'wecom.enum.kind',
+  appMode: 'wecom.enum.mode',
 };
 /** Params in fen. */
 const MONEY_PARAMS = new Set(['amount']);
@@ -86,18 +99,29 @@ const paramText = (i18n: I18nLike, name: string, value: unknown): unknown => {
   return value;
 };
 
+/** A piece of a rendered summary: template text, or a value the row holds (a name, a title, a reason). */
+export interface AuditSummaryPart {
+  text: string;
+  /** A stored value shown as it is (data, not wording: the console marks it as user content). */
+  data: boolean;
+}
+
+/** Marks a data value inside the filled template (private-use characters no message or value holds). */
+const DATA_MARK = /\uE000(\d+)\uE001/g;
+
 /**
- * The summary in the viewer's language: `audit.summary.<action>` with the translated params. A
- * variant key is tried first: `<action>_<flag>` for a boolean param that is true, `<action>_short`
+ * The summary in the viewer's language, in parts: `audit.summary.<action>` with the translated params.
+ * A variant key is tried first: `<action>_<flag>` for a boolean param that is true, `<action>_short`
  * when a param is null (an optional value left out). Without params or template: the stored text.
+ * String params shown as stored (not an enum label, job or field name) are data parts.
  */
-export const auditSummaryText = (
+export const auditSummaryParts = (
   i18n: I18nLike,
   action: string,
   params: Record<string, unknown> | null | undefined,
   stored: string,
-): string => {
-  if (!params) return stored;
+): AuditSummaryPart[] => {
+  if (!params) return stored ? [{ text: stored, data: false }] : [];
   const code = codeOf(action);
   const candidates: string[] = [];
   for (const [name, value] of Object.entries(params))
@@ -105,7 +129,35 @@ export const auditSummaryText = (
   if (Object.values(params).some((v) => v === null)) candidates.push(`audit.summary.${code}_short`);
   candidates.push(`audit.summary.${code}`);
   const key = candidates.find((k) => i18n.exists(k));
-  if (!key) return stored;
-  const values = Object.fromEntries(Object.entries(params).map(([n, v]) => [n, paramText(i18n, n, v)]));
-  return i18n.t(key, { ...values, interpolation: { escapeValue: false } });
+  if (!key) return stored ? [{ text: stored, data: false }] : [];
+  const data: string[] = [];
+  const values = Object.fromEntries(
+    Object.entries(params).map(([n, v]) => {
+      const asStored = typeof v === 'string' && v !== '' && !ENUM_PARAMS[n] && n !== 'job' && n !== 'fields';
+      if (!asStored) return [n, paramText(i18n, n, v)];
+      data.push(v);
+      return [n, `\uE000${data.length - 1}\uE001`];
+    }),
+  );
+  const filled = i18n.t(key, { ...values, interpolation: { escapeValue: false } });
+  const parts: AuditSummaryPart[] = [];
+  let last = 0;
+  for (const m of filled.matchAll(DATA_MARK)) {
+    if (m.index > last) parts.push({ text: filled.slice(last, m.index), data: false });
+    parts.push({ text: data[Number(m[1])] ?? '', data: true });
+    last = m.index + m[0].length;
+  }
+  if (last < filled.length) parts.push({ text: filled.slice(last), data: false });
+  return parts;
 };
+
+/** The summary in the viewer's language as one text (see auditSummaryParts). */
+export const auditSummaryText = (
+  i18n: I18nLike,
+  action: string,
+  params: Record<string, unknown> | null | undefined,
+  stored: string,
+): string =>
+  auditSummaryParts(i18n, action, params, stored)
+    .map((p) => p.text)
+    .join('');

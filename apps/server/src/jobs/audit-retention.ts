@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client';
-import { writeAudit } from '../lib/audit';
+import { said, writeAudit } from '../lib/audit';
 import type { Job } from './scheduler';
 
 /**
@@ -22,7 +22,10 @@ export const auditRetentionJob = (retentionDays: number): Job => ({
     const deleted = Number(row?.deleted ?? 0);
     await writeAudit(db, {
       action: 'audit.retention',
-      summary: `deleted ${deleted} audit rows older than ${retentionDays} days`,
+      summary: said(`deleted ${deleted} audit rows older than ${retentionDays} days`, {
+        deleted,
+        days: retentionDays,
+      }),
       detail: { deleted, retentionDays, cutoff: cutoff.toISOString() },
     });
     return { deleted };

@@ -8,8 +8,15 @@ import { auditLog } from '../db/schema';
  * know the action.
  */
 export type AuditParams = Record<string, string | number | boolean | null>;
-/** A summary: plain text (rendered as is), or text plus the structured values it was made from. */
-export type AuditSummary = string | { text: string; params: AuditParams };
+/**
+ * A summary: the English sentence plus the structured values it was made from. Always structured: a
+ * plain string would reach every viewer in English (the type refuses it; old rows without params
+ * still show their stored text).
+ */
+export interface AuditSummary {
+  readonly text: string;
+  readonly params: AuditParams;
+}
 
 /** Builds a structured summary: `said('released client 1 to the pool: x', { id: 1, reason: 'x' })`. */
 export const said = (text: string, params: AuditParams): AuditSummary => ({ text, params });
@@ -20,15 +27,14 @@ export interface AuditEntry {
   action: string;
   targetType?: string | null;
   targetId?: string | number | null;
-  summary?: AuditSummary;
+  summary: AuditSummary;
   detail?: Record<string, unknown> | null;
   ip?: string | null;
 }
 
 /** Writes one audit row; call it with the transaction that makes the change it describes. */
 export const writeAudit = async (db: DbOrTx, entry: AuditEntry): Promise<void> => {
-  const summary = entry.summary ?? '';
-  const text = typeof summary === 'string' ? summary : summary.text;
+  const text = entry.summary?.text ?? '';
   await db.insert(auditLog).values({
     actorId: entry.actorId ?? null,
     actorName: entry.actorName ?? null,
@@ -36,7 +42,7 @@ export const writeAudit = async (db: DbOrTx, entry: AuditEntry): Promise<void> =
     targetType: entry.targetType ?? null,
     targetId: entry.targetId == null ? null : String(entry.targetId),
     summary: text.length > 500 ? `${text.slice(0, 499)}…` : text,
-    params: typeof summary === 'string' ? null : summary.params,
+    params: entry.summary?.params ?? null,
     detail: entry.detail ?? null,
     ip: entry.ip ?? null,
   });

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { formatMessage, type MessageKey } from '@educrm/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { writeAudit } from '../lib/audit';
+import { said, writeAudit } from '../lib/audit';
 import { AppError } from '../lib/errors';
 import { requestIp, requestLanguage } from '../lib/request-context';
 
@@ -76,7 +76,10 @@ const auditDenied = async (app: FastifyInstance, req: FastifyRequest) => {
     action: 'access.denied',
     targetType: 'route',
     targetId: `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`.slice(0, 64),
-    summary: `${req.method} ${req.url.split('?')[0]}`,
+    summary: said(`${req.method} ${req.url.split('?')[0]}`, {
+      method: req.method,
+      path: req.url.split('?')[0] ?? '',
+    }),
     ip: requestIp(req),
   }).catch((e: unknown) => req.log.error({ err: e }, 'audit of a refused call failed'));
 };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { auditRetentionJob } from '../../src/jobs/audit-retention';
 import { runJobOnce } from '../../src/jobs/scheduler';
-import { writeAudit } from '../../src/lib/audit';
+import { type AuditEntry, said, writeAudit } from '../../src/lib/audit';
 import { createTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
@@ -13,8 +13,21 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('audit_log', () => {
+  it('takes structured summaries only (a plain string is a type error)', () => {
+    // Issue 16, item 11: a plain sentence reached every viewer in English. `npm run typecheck` fails
+    // if AuditEntry.summary accepts a string again (the directive below becomes unused).
+    const plain = (): AuditEntry => ({
+      action: 'test.row',
+      // @ts-expect-error a summary is said(text, params)
+      summary: 'plain text',
+    });
+    const structured = (): AuditEntry => ({ action: 'test.row', summary: said('x', { n: 1 }) });
+    expect(structured().summary).toEqual({ text: 'x', params: { n: 1 } });
+    expect(typeof plain).toBe('function');
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE', async () => {
-    await writeAudit(t.database.db, { action: 'test.row', summary: 'x' });
+    await writeAudit(t.database.db, { action: 'test.row', summary: said('x', {}) });
     await expect(t.database.db.execute(sql`UPDATE audit_log SET summary = 'changed'`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`DELETE FROM audit_log`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`TRUNCATE audit_log`)).rejects.toThrow();

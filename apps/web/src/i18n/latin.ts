@@ -21,7 +21,7 @@ export const LATIN_ALLOWED: ReadonlySet<string> = new Set(
     // keys of the keyboard
     'Enter Caps Lock Esc Tab Shift Ctrl',
     // products and brands
-    'EduCRM Node js PostgreSQL PGlite Prometheus Bearer Microsoft Google Authenticator WeChat Pay Alipay Aliyun Tencent Cloud',
+    'EduCRM Node js PostgreSQL PGlite Prometheus Bearer Microsoft Google Authenticator WeChat Pay Alipay Aliyun Tencent Cloud LCIC',
     // field names of the providers' consoles (Aliyun, Tencent Cloud, WeCom)
     'AccessKey Secret SecretId SecretKey SmsSdkAppId PoolKey AgentId Token EncodingAESKey UserID CorpID',
     // the demo data's product names

@@ -7,7 +7,7 @@ import en from '../i18n/en';
 import es from '../i18n/es';
 import ja from '../i18n/ja';
 import zh from '../i18n/zh';
-import { auditActionLabel, auditSummaryText, auditTargetLabel } from './auditText';
+import { auditActionLabel, auditSummaryParts, auditSummaryText, auditTargetLabel } from './auditText';
 
 const LANGS = { zh, en, es, ja } as const;
 type Lang = keyof typeof LANGS;
@@ -49,7 +49,7 @@ const serverCodes = () => {
     }
   };
   const scan = (file: string, src: string) => {
-    for (const m of src.matchAll(/(writeAudit\(|\baudit\(|\.audit\(|\baction:)/g)) {
+    for (const m of src.matchAll(/(writeAudit\(|\baudit\(|\.audit\(|\bauditOf\(|\baction:)/g)) {
       const chunk = src.slice(m.index, m.index + 400);
       const literals = [...chunk.matchAll(/'([a-z][a-z_-]*(?:\.[a-z][a-z-]*)*)'/g)].map(
         (x) => x[1] as string,
@@ -91,10 +91,25 @@ describe('audit rows in the viewer language', () => {
 
   test('every summary template belongs to an action the server writes', () => {
     const { actions } = serverCodes();
-    const codes = new Set(actions.map((a) => a.replace(/[.-]/g, '_')));
+    const codes = actions.map((a) => a.replace(/[.-]/g, '_'));
     for (const key of Object.keys(areas.en.audit.summary as object)) {
-      const base = key.replace(/_(short|closed)$/, '');
-      expect(codes.has(base), key).toBe(true);
+      // `<action>` or a variant `<action>_<flag>` / `<action>_short`.
+      expect(
+        codes.some((c) => key === c || key.startsWith(`${c}_`)),
+        key,
+      ).toBe(true);
+    }
+  });
+
+  test('every action the server writes has a summary template in zh, en, es and ja', () => {
+    // Writers pass structured summaries only (AuditSummary in apps/server/src/lib/audit.ts); a
+    // template per action keeps the stored English text from reaching a zh, es or ja viewer.
+    const { actions } = serverCodes();
+    for (const lang of Object.keys(LANGS) as Lang[]) {
+      const missing = actions.filter(
+        (a) => !instances[lang].exists(`audit.summary.${a.replace(/[.-]/g, '_')}`),
+      );
+      expect(missing, `${lang}: actions without a summary template`).toEqual([]);
     }
   });
 
@@ -154,14 +169,74 @@ describe('audit rows in the viewer language', () => {
       INVALID: 2,
     };
     expect(auditSummaryText(zhI, 'client.import', counts, '')).toContain('格式错误 2');
+    // Sign-in, profile, export and job rows (issue 16, item 11): flags pick the variant.
+    expect(auditSummaryText(zhI, 'auth.login', { via: 'PASSWORD' }, 'signed in')).toBe('登录成功（密码）');
+    expect(
+      auditSummaryText(zhI, 'auth.login.failed', { username: 'siyu', password: true }, 'wrong password'),
+    ).toBe('密码错误');
+    expect(
+      auditSummaryText(
+        instances.ja,
+        'auth.login.failed',
+        { username: 'x', unknown: true },
+        'unknown username',
+      ),
+    ).toBe('存在しないユーザー名');
+    expect(auditSummaryText(instances.es, 'auth.login.challenge', { via: 'WECOM', setup: true }, '')).toBe(
+      'WeCom aceptado; el rol exige activar el segundo paso',
+    );
+    expect(auditSummaryText(zhI, 'profile.password', { ended: 2 }, '')).toBe(
+      '修改了自己的密码，结束了其他 2 个会话',
+    );
+    expect(auditSummaryText(zhI, 'export.start', { rows: 1000, more: true }, '')).toBe(
+      '导出超过 1000 行（后台进行）',
+    );
+    expect(auditSummaryText(zhI, 'export.start', { rows: 12, more: false }, '')).toBe('导出 12 行');
+    expect(auditSummaryText(zhI, 'auth.session.end', { id: 1, own: true }, '')).toBe('结束了自己的会话');
+    expect(
+      auditSummaryText(
+        zhI,
+        'course.class.status',
+        { code: 'C1', classStatusFrom: 'DRAFT', classStatus: 'ENROLLING' },
+        '',
+      ),
+    ).toBe('班级 C1：未发布 → 招生中');
+    expect(auditSummaryText(zhI, 'call.number.status', { numberStatus: 'FLAGGED' }, '')).toBe(
+      '状态改为疑似标记',
+    );
+    expect(auditSummaryText(zhI, 'course.user.extend', { until: null }, '')).toBe('改为永久有效');
+    expect(
+      auditSummaryText(
+        zhI,
+        'wecom.relation.add',
+        { externalUserid: 'wm1', userid: 'u1', ownerCheck: 'CLAIMED' },
+        '',
+      ),
+    ).toBe('企业微信 u1 的好友 wm1：已从公海领取客户');
     expect(auditSummaryText(zhI, 'client.import', counts, '')).not.toContain('DUPLICATE');
+  });
+
+  test("a summary's stored values are data parts, its wording and enum labels are not", () => {
+    expect(auditSummaryParts(instances.zh, 'system.user.reset-password', { name: 'siyu' }, '')).toEqual([
+      { text: '重置了 ', data: false },
+      { text: 'siyu', data: true },
+      { text: ' 的密码', data: false },
+    ]);
+    expect(
+      auditSummaryParts(instances.zh, 'call.number.status', { numberStatus: 'FLAGGED' }, '').every(
+        (p) => !p.data,
+      ),
+    ).toBe(true);
+    expect(auditSummaryParts(instances.zh, 'x.unknown', null, 'old text')).toEqual([
+      { text: 'old text', data: false },
+    ]);
   });
 
   test('old rows (no params) and actions without a template keep the stored text', () => {
     expect(auditSummaryText(instances.zh, 'client.release', null, 'released client 1 to the pool: x')).toBe(
       'released client 1 to the pool: x',
     );
-    expect(auditSummaryText(instances.zh, 'call.number.flag', { n: 1 }, 'flagged 1 numbers')).toBe(
+    expect(auditSummaryText(instances.zh, 'test.unknown', { n: 1 }, 'flagged 1 numbers')).toBe(
       'flagged 1 numbers',
     );
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { randomPassword } from '../../lib/data-dir';
 import { hashPassword, type ScryptParams } from '../../lib/password';
 import type { Database } from '../client';
@@ -58,7 +58,7 @@ export const bootstrap = async (
           action: 'system.bootstrap',
           targetType: 'admin_user',
           targetId: created.id,
-          summary: `first admin ${config.adminUsername} created`,
+          summary: said(`first admin ${config.adminUsername} created`, { username: config.adminUsername }),
         });
       });
       report.adminCreated = true;

@@ -2,7 +2,7 @@ import type { MfaChallenge, MfaRecoveryCodes, MfaSetup, MfaStatus } from '@educr
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { adminUser } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { AppError, fieldError } from '../../lib/errors';
 import { SecretBox, SecretBoxError } from '../../lib/secret-box';
 import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUri } from '../../lib/totp';
@@ -168,6 +168,7 @@ export class MfaService {
         action: 'auth.mfa.enable',
         targetType: 'admin_user',
         targetId: p.userId,
+        summary: said('enrolled', { atSignIn: false }),
         ip,
       });
       return { recoveryCodes };
@@ -190,6 +191,7 @@ export class MfaService {
         action: 'auth.mfa.recovery',
         targetType: 'admin_user',
         targetId: p.userId,
+        summary: said('new recovery codes', {}),
         ip,
       });
       return { recoveryCodes };
@@ -211,6 +213,7 @@ export class MfaService {
         action: 'auth.mfa.disable',
         targetType: 'admin_user',
         targetId: p.userId,
+        summary: said('second step turned off', {}),
         ip,
       });
     });

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { unauthorized } from '../../lib/errors';
 import { requestIp } from '../../lib/request-context';
 import { tokenOf } from '../../plugins/access';
@@ -91,6 +91,7 @@ export const authRoutes = async (
           action: 'auth.logout',
           targetType: 'session',
           targetId: p.sessionId,
+          summary: said('signed out', {}),
           ip: requestIp(req),
         });
       });

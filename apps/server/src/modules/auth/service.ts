@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { adminUser } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { AppError, badRequest, fieldError, unauthorized } from '../../lib/errors';
 import { DEFAULT_SCRYPT, hashPassword, type ScryptParams, verifyPassword } from '../../lib/password';
 import { requestIp, requestUserAgent } from '../../lib/request-context';
@@ -37,7 +37,7 @@ export class AuthService {
         action: 'auth.login.blocked',
         targetType: 'username',
         targetId: username.slice(0, 64),
-        summary: 'login refused while locked',
+        summary: said('login refused while locked', { username: username.slice(0, 64) }),
         ip,
       });
       throw new AppError(
@@ -61,7 +61,9 @@ export class AuthService {
         action: 'auth.login.failed',
         targetType: 'username',
         targetId: username.slice(0, 64),
-        summary: user ? 'wrong password' : 'unknown username',
+        summary: user
+          ? said('wrong password', { username: username.slice(0, 64), password: true })
+          : said('unknown username', { username: username.slice(0, 64), unknown: true }),
         ip,
       });
       if (locked.pairLocked || locked.userLocked) {
@@ -70,7 +72,9 @@ export class AuthService {
           action: 'auth.lock',
           targetType: 'username',
           targetId: username.slice(0, 64),
-          summary: locked.userLocked ? 'username locked for the hour' : 'username and address locked',
+          summary: locked.userLocked
+            ? said('username locked for the hour', { username: username.slice(0, 64), withIp: false })
+            : said('username and address locked', { username: username.slice(0, 64), withIp: true }),
           detail: { scope: locked.userLocked ? 'username' : 'pair', ip },
           ip,
         });
@@ -84,7 +88,7 @@ export class AuthService {
         action: 'auth.login.failed',
         targetType: 'admin_user',
         targetId: user.id,
-        summary: 'account disabled',
+        summary: said('account disabled', { username: user.username, disabled: true }),
         ip,
       });
       throw badRequest('loginDisabled');
@@ -98,8 +102,8 @@ export class AuthService {
         targetType: 'admin_user',
         targetId: user.id,
         summary: challenge.mfa_setup
-          ? 'password ok; enrolment required by role'
-          : 'password ok; code required',
+          ? said('password ok; enrolment required by role', { via: 'PASSWORD', setup: true })
+          : said('password ok; code required', { via: 'PASSWORD', setup: false }),
         ip,
       });
       return challenge;
@@ -116,11 +120,11 @@ export class AuthService {
     user: { id: number; username: string; tokenVersion: number },
     req: FastifyRequest,
     now: Date,
-    summary?: string,
+    via?: string,
     alsoInTx?: (tx: Tx) => Promise<unknown>,
   ): Promise<IssuedToken> {
     return this.db.transaction(async (tx) => {
-      const token = await this.issue(tx, user, req, now, summary);
+      const token = await this.issue(tx, user, req, now, via);
       await alsoInTx?.(tx);
       return token;
     });
@@ -135,17 +139,20 @@ export class AuthService {
     user: typeof adminUser.$inferSelect,
     req: FastifyRequest,
     now: Date,
-    summary: string,
+    via: string,
   ): Promise<IssuedToken | MfaChallenge> {
     const challenge = await this.mfa?.challenge(user);
-    if (!challenge) return this.openSession(user, req, now, summary);
+    if (!challenge) return this.openSession(user, req, now, via);
     await writeAudit(this.db, {
       actorId: user.id,
       actorName: user.username,
       action: 'auth.login.challenge',
       targetType: 'admin_user',
       targetId: user.id,
-      summary: `${summary} ok; ${challenge.mfa_setup ? 'enrolment required by role' : 'code required'}`,
+      summary: said(`${via} ok; ${challenge.mfa_setup ? 'enrolment required by role' : 'code required'}`, {
+        via: 'WECOM',
+        setup: Boolean(challenge.mfa_setup),
+      }),
       ip: requestIp(req),
     });
     return challenge;
@@ -157,7 +164,10 @@ export class AuthService {
     user: { id: number; username: string; tokenVersion: number },
     req: FastifyRequest,
     now: Date,
-    summary?: string,
+    /** A third-party sign-in (`WeCom <corp>/<userid>`); a password sign-in without. */
+    via?: string,
+    /** Opened by the second step (POST /api/v1/admin/login/mfa). */
+    secondStep = false,
   ): Promise<IssuedToken> {
     const ip = requestIp(req);
     const created = await this.sessions.create(tx, user, now, ip, requestUserAgent(req));
@@ -168,7 +178,11 @@ export class AuthService {
       action: 'auth.login',
       targetType: 'session',
       targetId: created.sid,
-      ...(summary ? { summary } : {}),
+      summary: secondStep
+        ? said('signed in with the second-step code', { via: 'MFA' })
+        : via
+          ? said(`signed in via ${via}`, { via: 'WECOM' })
+          : said('signed in', { via: 'PASSWORD' }),
       ip,
     });
     return created.token;
@@ -213,11 +227,11 @@ export class AuthService {
           action: 'auth.mfa.enable',
           targetType: 'admin_user',
           targetId: user.id,
-          summary: 'enrolled at sign-in (required by role)',
+          summary: said('enrolled at sign-in (required by role)', { atSignIn: true }),
           ip,
         });
       }
-      const token = await this.issue(tx, user, req, now);
+      const token = await this.issue(tx, user, req, now, undefined, true);
       await clearPairFailures(tx, user.username, ip);
       return recovery ? { ...token, recovery_codes: recovery } : token;
     });
@@ -229,7 +243,7 @@ export class AuthService {
       action: 'auth.login.failed',
       targetType: 'admin_user',
       targetId: user.id,
-      summary: 'wrong or reused second-step code',
+      summary: said('wrong or reused second-step code', { username: user.username, code: true }),
       ip,
     });
     throw fieldError('code', 'mfaCodeInvalid');
@@ -248,7 +262,7 @@ export class AuthService {
           action: 'auth.refresh.grace',
           targetType: 'session',
           targetId: result.sid,
-          summary: 'refreshed-away token presented within the grace; same successor returned',
+          summary: said('refreshed-away token presented within the grace; same successor returned', {}),
           ip,
         });
         return result.token;
@@ -258,7 +272,7 @@ export class AuthService {
           action: 'auth.refresh.reuse',
           targetType: 'session',
           targetId: result.sid,
-          summary: 'refreshed-away token reused after the grace; session revoked',
+          summary: said('refreshed-away token reused after the grace; session revoked', {}),
           ip,
         });
         throw unauthorized();

@@ -1,6 +1,7 @@
 import { type CallListQuery, type CallRow, maskMobile, type RenderedScript } from '@educrm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
+import { said } from '../../lib/audit';
 import { scopeCondition } from '../../lib/data-scope';
 import { AppError, notFound } from '../../lib/errors';
 import { offsetOf, toIso } from '../../lib/list';
@@ -248,7 +249,15 @@ export class CallService {
               RETURNING id`,
         );
         if (!rec) throw new Error('insert failed');
-        await auditOf(tx, p, ip, 'call.start', 'client', c.id, `call ${rec.id} via ${cand.number}`);
+        await auditOf(
+          tx,
+          p,
+          ip,
+          'call.start',
+          'client',
+          c.id,
+          said(`call ${rec.id} via ${cand.number}`, { callId: rec.id, number: cand.number }),
+        );
         return {
           recordId: Number(rec.id),
           number: cand.number,

@@ -2,7 +2,7 @@ import type { OutboundSettings } from '@educrm/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { outboundSetting } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import { type AuditSummary, writeAudit } from '../../lib/audit';
 import type { Principal } from '../../types';
 
 const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
@@ -21,7 +21,7 @@ export const auditOf = (
   action: string,
   targetType: string,
   targetId: number | string | null,
-  summary: string,
+  summary: AuditSummary,
   detail?: Record<string, unknown>,
 ) =>
   writeAudit(tx, {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import type { Job } from '../../jobs/scheduler';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { ProviderRegistry } from '../../providers/registry';
 import { FollowUpService } from '../clients/follow-ups.service';
 import { CallService } from './calls.service';
@@ -55,7 +55,14 @@ export const runLowConnectRate = async (db: Db, now: Date): Promise<Record<strin
   await writeAudit(db, {
     action: 'call.number.flag',
     targetType: 'caller_number',
-    summary: `flagged ${flagged.length} numbers under ${s.connectRateThreshold}%: ${numbers}`.slice(0, 500),
+    summary: said(
+      `flagged ${flagged.length} numbers under ${s.connectRateThreshold}%: ${numbers}`.slice(0, 500),
+      {
+        n: flagged.length,
+        threshold: s.connectRateThreshold,
+        numbers: numbers.slice(0, 400),
+      },
+    ),
     detail: { ids: flagged.map((f) => Number(f.id)) },
   });
   return { flagged: flagged.length, notified: notified.length };

@@ -16,6 +16,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { callerNumber } from '../../db/schema';
+import { said } from '../../lib/audit';
 import { runBulk } from '../../lib/bulk';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
@@ -242,7 +243,15 @@ export class NumberService {
           })
           .returning({ id: callerNumber.id });
         if (!row) throw new Error('insert failed');
-        await auditOf(tx, p, ip, 'call.number.create', 'caller_number', row.id, `created ${input.number}`);
+        await auditOf(
+          tx,
+          p,
+          ip,
+          'call.number.create',
+          'caller_number',
+          row.id,
+          said(`created ${input.number}`, { number: input.number }),
+        );
         return row.id;
       })
       .catch(this.numberTaken);
@@ -272,7 +281,10 @@ export class NumberService {
           'call.number.update',
           'caller_number',
           id,
-          `updated ${input.number} ${input.status}`,
+          said(`updated ${input.number} ${input.status}`, {
+            number: input.number,
+            numberStatus: input.status,
+          }),
         );
       })
       .catch(this.numberTaken);
@@ -292,7 +304,15 @@ export class NumberService {
           .returning({ id: callerNumber.id });
         if (!res.length) throw notFound();
       }
-      await auditOf(tx, p, ip, 'call.number.status', 'caller_number', id, `status -> ${status}`);
+      await auditOf(
+        tx,
+        p,
+        ip,
+        'call.number.status',
+        'caller_number',
+        id,
+        said(`status -> ${status}`, { numberStatus: status }),
+      );
     });
   }
 
@@ -329,7 +349,11 @@ export class NumberService {
           'call.number.assign',
           'caller_number',
           id,
-          `${input.mode} users [${input.userIds.join(',')}] depts [${input.deptIds.join(',')}]`,
+          said(`${input.mode} users [${input.userIds.join(',')}] depts [${input.deptIds.join(',')}]`, {
+            users: input.userIds.length,
+            depts: input.deptIds.length,
+            add: input.mode === 'add',
+          }),
         );
       });
     });
@@ -348,7 +372,15 @@ export class NumberService {
         .where(sql`${callerNumber.id} = ${id} AND ${callerNumber.deleted} = false`)
         .returning({ number: callerNumber.number });
       if (!res.length) throw notFound();
-      await auditOf(tx, p, ip, 'call.number.delete', 'caller_number', id, `deleted ${res[0]?.number}`);
+      await auditOf(
+        tx,
+        p,
+        ip,
+        'call.number.delete',
+        'caller_number',
+        id,
+        said(`deleted ${res[0]?.number}`, { number: res[0]?.number ?? '' }),
+      );
     });
   }
 

@@ -10,6 +10,7 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { callScript } from '../../db/schema';
+import { said } from '../../lib/audit';
 import { runBulk } from '../../lib/bulk';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
@@ -202,7 +203,15 @@ export class ScriptService {
         .returning({ id: callScript.id });
       if (!row) throw new Error('insert failed');
       await tx.execute(sql`UPDATE call_script SET root_id = id WHERE id = ${row.id}`);
-      await auditOf(tx, p, ip, 'call.script.create', 'call_script', row.id, `created "${input.title}"`);
+      await auditOf(
+        tx,
+        p,
+        ip,
+        'call.script.create',
+        'call_script',
+        row.id,
+        said(`created "${input.title}"`, { title: input.title }),
+      );
       return row.id;
     });
     return this.load(this.db, p, id);
@@ -219,7 +228,15 @@ export class ScriptService {
           .update(callScript)
           .set({ ...this.values(p, rest), version: sql`${callScript.version} + 1` })
           .where(sql`${callScript.id} = ${id}`);
-        await auditOf(tx, p, ip, 'call.script.update', 'call_script', id, `edited draft v${cur.versionNo}`);
+        await auditOf(
+          tx,
+          p,
+          ip,
+          'call.script.update',
+          'call_script',
+          id,
+          said(`edited draft v${cur.versionNo}`, { version: cur.versionNo }),
+        );
         return id;
       }
       const [draft] = await queryRows<{ version_no: number }>(
@@ -248,7 +265,10 @@ export class ScriptService {
         'call.script.version',
         'call_script',
         row.id,
-        `new draft v${(max?.v ?? cur.versionNo) + 1} of script ${cur.rootId}`,
+        said(`new draft v${(max?.v ?? cur.versionNo) + 1} of script ${cur.rootId}`, {
+          version: (max?.v ?? cur.versionNo) + 1,
+          rootId: cur.rootId,
+        }),
       );
       return row.id;
     });
@@ -280,7 +300,7 @@ export class ScriptService {
         'call.script.publish',
         'call_script',
         id,
-        `published v${cur.versionNo} of ${cur.rootId}`,
+        said(`published v${cur.versionNo} of ${cur.rootId}`, { version: cur.versionNo, rootId: cur.rootId }),
       );
     });
     return this.load(this.db, p, id);
@@ -297,7 +317,7 @@ export class ScriptService {
         await this.load(tx, p, id);
         throw ruleRefused('scriptNotPublished');
       }
-      await auditOf(tx, p, ip, 'call.script.offline', 'call_script', id, 'taken offline');
+      await auditOf(tx, p, ip, 'call.script.offline', 'call_script', id, said('taken offline', {}));
     });
     return this.load(this.db, p, id);
   }
@@ -345,7 +365,15 @@ export class ScriptService {
         sql`UPDATE call_script SET deleted = true, version = version + 1, updated_at = ${this.now()}, updated_by = ${p.userId}
             WHERE root_id = ${cur.rootId}`,
       );
-      await auditOf(tx, p, ip, 'call.script.delete', 'call_script', cur.rootId, `deleted "${cur.title}"`);
+      await auditOf(
+        tx,
+        p,
+        ip,
+        'call.script.delete',
+        'call_script',
+        cur.rootId,
+        said(`deleted "${cur.title}"`, { title: cur.title }),
+      );
     });
   }
 

@@ -12,6 +12,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outboundSetting, providerConfig } from '../../db/schema';
+import { said } from '../../lib/audit';
 import { conflict, fieldError } from '../../lib/errors';
 import { toIso } from '../../lib/list';
 import { secretHint } from '../../lib/secret-box';
@@ -42,7 +43,15 @@ export class OutboundSettingsService {
     await this.db.transaction(async (tx) => {
       const { version, ...values } = input;
       await updateVersioned(tx, outboundSetting, 1, version, { ...values, updatedBy: p.userId });
-      await auditOf(tx, p, ip, 'call.settings.update', 'outbound_setting', 1, JSON.stringify(values));
+      await auditOf(
+        tx,
+        p,
+        ip,
+        'call.settings.update',
+        'outbound_setting',
+        1,
+        said(JSON.stringify(values), {}),
+      );
     });
     return this.get();
   }
@@ -99,7 +108,14 @@ export class OutboundSettingsService {
         'call.provider.update',
         'provider_config',
         kind,
-        `${kind}: ${input.provider} key ${input.accessKeyId || '-'}${accessKeySecret ? ', secret replaced' : ''}`,
+        said(
+          `${kind}: ${input.provider} key ${input.accessKeyId || '-'}${accessKeySecret ? ', secret replaced' : ''}`,
+          {
+            channel: kind,
+            callProvider: input.provider,
+            secretReplaced: Boolean(accessKeySecret),
+          },
+        ),
       );
     });
     this.registry.invalidate();

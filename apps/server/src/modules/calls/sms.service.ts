@@ -17,6 +17,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { smsSign, smsTemplate } from '../../db/schema';
+import { said } from '../../lib/audit';
 import { scopeCondition } from '../../lib/data-scope';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
@@ -194,7 +195,15 @@ export class SmsService {
           })
           .returning({ id: smsSign.id });
         if (!row) throw new Error('insert failed');
-        await auditOf(tx, p, ip, 'sms.sign.create', 'sms_sign', row.id, `submitted ${input.name}`);
+        await auditOf(
+          tx,
+          p,
+          ip,
+          'sms.sign.create',
+          'sms_sign',
+          row.id,
+          said(`submitted ${input.name}`, { name: input.name }),
+        );
         return row.id;
       })
       .catch((err) => {
@@ -252,7 +261,11 @@ export class SmsService {
         'sms.sign.update',
         'sms_sign',
         id,
-        `${cur.name} -> ${input.name}${resubmit ? ' (resubmitted)' : ''}`,
+        said(`${cur.name} -> ${input.name}${resubmit ? ' (resubmitted)' : ''}`, {
+          from: cur.name,
+          to: input.name,
+          resubmitted: Boolean(resubmit),
+        }),
       );
     });
     return toSign(await this.sign(this.db, id));
@@ -294,7 +307,15 @@ export class SmsService {
           updatedBy: p.userId,
         })
         .where(sql`${smsSign.id} = ${id}`);
-      await auditOf(tx, p, ip, 'sms.sign.delete', 'sms_sign', id, `deleted ${cur.name}`);
+      await auditOf(
+        tx,
+        p,
+        ip,
+        'sms.sign.delete',
+        'sms_sign',
+        id,
+        said(`deleted ${cur.name}`, { name: cur.name }),
+      );
     });
   }
 
@@ -429,7 +450,15 @@ export class SmsService {
           })
           .returning({ id: smsTemplate.id });
         if (!row) throw new Error('insert failed');
-        await auditOf(tx, p, ip, 'sms.template.create', 'sms_template', row.id, `draft ${input.code}`);
+        await auditOf(
+          tx,
+          p,
+          ip,
+          'sms.template.create',
+          'sms_template',
+          row.id,
+          said(`draft ${input.code}`, { code: input.code }),
+        );
         return row.id;
       })
       .catch(this.codeTaken);
@@ -463,7 +492,15 @@ export class SmsService {
               updatedBy: p.userId,
             })
             .where(sql`${smsTemplate.id} = ${id}`);
-          await auditOf(tx, p, ip, 'sms.template.update', 'sms_template', id, `edited ${input.code}`);
+          await auditOf(
+            tx,
+            p,
+            ip,
+            'sms.template.update',
+            'sms_template',
+            id,
+            said(`edited ${input.code}`, { code: input.code }),
+          );
           return id;
         }
         const code = input.code === cur.code ? await this.freeCode(tx, cur.code) : input.code;
@@ -487,7 +524,7 @@ export class SmsService {
           'sms.template.clone',
           'sms_template',
           row.id,
-          `draft ${code} from ${cur.code}`,
+          said(`draft ${code} from ${cur.code}`, { code, from: cur.code }),
         );
         return row.id;
       })
@@ -558,7 +595,7 @@ export class SmsService {
           'sms.template.submit',
           'sms_template',
           id,
-          `submitted ${claimed.code} as ${code}`,
+          said(`submitted ${claimed.code} as ${code}`, { code: claimed.code, as: code }),
         );
       });
     } catch (err) {
@@ -640,7 +677,15 @@ export class SmsService {
         .where(sql`${smsTemplate.id} = ${id} AND ${smsTemplate.version} = ${version}`)
         .returning({ id: smsTemplate.id });
       if (!res.length) throw conflict();
-      await auditOf(tx, p, ip, 'sms.template.enable', 'sms_template', id, enabled ? 'enabled' : 'disabled');
+      await auditOf(
+        tx,
+        p,
+        ip,
+        'sms.template.enable',
+        'sms_template',
+        id,
+        said(enabled ? 'enabled' : 'disabled', { enabled }),
+      );
     });
     return this.getTemplate(p, id);
   }
@@ -657,7 +702,15 @@ export class SmsService {
           updatedBy: p.userId,
         })
         .where(sql`${smsTemplate.id} = ${id}`);
-      await auditOf(tx, p, ip, 'sms.template.delete', 'sms_template', id, `deleted ${cur.code}`);
+      await auditOf(
+        tx,
+        p,
+        ip,
+        'sms.template.delete',
+        'sms_template',
+        id,
+        said(`deleted ${cur.code}`, { code: cur.code }),
+      );
     });
   }
 
@@ -779,7 +832,11 @@ export class SmsService {
         isTest ? 'sms.test' : 'sms.send',
         to.clientId ? 'client' : 'sms_template',
         to.clientId ?? t.id,
-        `${t.code} to ${maskMobile(to.mobile)} (log ${row.id})`,
+        said(`${t.code} to ${maskMobile(to.mobile)} (log ${row.id})`, {
+          code: t.code,
+          mobile: maskMobile(to.mobile),
+          logId: row.id,
+        }),
       );
       return Number(row.id);
     });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { client } from '../../db/schema';
 import type { Job } from '../../jobs/scheduler';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { DAY_MS, readPoolConfig, recyclePredicate, shanghaiDayKey, shanghaiHour } from './common';
 
 /** The daily "about to drop into the pool" digest goes out with the first run from 09:00 Shanghai time. */
@@ -50,7 +50,10 @@ export const clientRecycleJob = (): Job => ({
       await writeAudit(db, {
         action: 'client.recycle',
         targetType: 'client',
-        summary: `auto-recycled ${recycled} clients of ${row?.owners ?? 0} owners to the pool`,
+        summary: said(`auto-recycled ${recycled} clients of ${row?.owners ?? 0} owners to the pool`, {
+          recycled,
+          owners: row?.owners ?? 0,
+        }),
         detail: { recycled, owners: row?.owners ?? 0 },
       });
     }

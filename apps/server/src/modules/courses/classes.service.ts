@@ -8,6 +8,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { courseClass } from '../../db/schema';
+import { said } from '../../lib/audit';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
 import { updateVersioned } from '../../lib/versioned';
@@ -277,7 +278,17 @@ export class ClassService {
           .values({ ...this.values(input), status: 'DRAFT', createdBy: p.userId, updatedBy: p.userId })
           .returning({ id: courseClass.id });
         if (!row) throw new Error('insert failed');
-        await audit(tx, p, ip, 'course.class.create', row.id, `created class ${input.code} ${input.name}`);
+        await audit(
+          tx,
+          p,
+          ip,
+          'course.class.create',
+          row.id,
+          said(`created class ${input.code} ${input.name}`, {
+            code: input.code,
+            name: input.name,
+          }),
+        );
         return row.id;
       })
       .catch((e) => this.uniqueCode(e));
@@ -297,10 +308,18 @@ export class ClassService {
           { ...this.values(input), updatedBy: p.userId },
           sql`deleted = false`,
         );
-        await audit(tx, p, ip, 'course.class.update', id, `updated class ${input.code}`, {
-          before: { name: before.name, capacity: before.capacity, status: before.status },
-          after: { name: input.name, capacity: input.capacity },
-        });
+        await audit(
+          tx,
+          p,
+          ip,
+          'course.class.update',
+          id,
+          said(`updated class ${input.code}`, { code: input.code }),
+          {
+            before: { name: before.name, capacity: before.capacity, status: before.status },
+            after: { name: input.name, capacity: input.capacity },
+          },
+        );
       })
       .catch((e) => this.uniqueCode(e));
     return this.get(id);
@@ -319,7 +338,18 @@ export class ClassService {
             ${version == null ? sql`` : sql`AND version = ${version}`} RETURNING id`,
       );
       if (!res.length) throw new AppError(409, 'conflict');
-      await audit(tx, p, ip, 'course.class.status', id, `class ${before.code} ${before.status} -> ${status}`);
+      await audit(
+        tx,
+        p,
+        ip,
+        'course.class.status',
+        id,
+        said(`class ${before.code} ${before.status} -> ${status}`, {
+          code: before.code,
+          classStatusFrom: before.status,
+          classStatus: status,
+        }),
+      );
     });
     return this.get(id);
   }
@@ -363,7 +393,14 @@ export class ClassService {
       await tx.execute(
         sql`UPDATE course_class SET deleted = true, code = left(code, 30) || '~' || id, version = version + 1, updated_at = ${this.now()} WHERE id = ${id}`,
       );
-      await audit(tx, p, ip, 'course.class.delete', id, `deleted class ${row.code}`);
+      await audit(
+        tx,
+        p,
+        ip,
+        'course.class.delete',
+        id,
+        said(`deleted class ${row.code}`, { code: row.code }),
+      );
     });
   }
 }

@@ -2,7 +2,7 @@ import { formatMessage, isCnMobile, type Language, normalizeMobile } from '@educ
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
-import { writeAudit } from '../../lib/audit';
+import { type AuditSummary, writeAudit } from '../../lib/audit';
 import { fieldError } from '../../lib/errors';
 import { offsetOf } from '../../lib/list';
 import { inIdOrder, queryNamed } from '../../lib/named-query';
@@ -16,7 +16,15 @@ export const COUNT_CAP = 10_000;
 
 export const auditOf =
   (targetType: string) =>
-  (tx: DbOrTx, p: Principal, ip: string, action: string, id: number, summary: string, detail?: object) =>
+  (
+    tx: DbOrTx,
+    p: Principal,
+    ip: string,
+    action: string,
+    id: number,
+    summary: AuditSummary,
+    detail?: object,
+  ) =>
     writeAudit(tx, {
       actorId: p.userId,
       actorName: p.username,

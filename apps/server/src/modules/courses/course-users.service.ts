@@ -1,6 +1,7 @@
 import type { CourseUserListQuery, CourseUserRow } from '@educrm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
+import { said } from '../../lib/audit';
 import { scopeCondition } from '../../lib/data-scope';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { toIso } from '../../lib/list';
@@ -187,7 +188,7 @@ export class CourseUserService {
         ip,
         'course.user.extend',
         id,
-        `expires ${toIso(row.expires_at) ?? 'never'} -> ${until ?? 'never'}`,
+        said(`expires ${toIso(row.expires_at) ?? 'never'} -> ${until ?? 'never'}`, { until: until ?? null }),
       );
     });
     return this.get(p, id);
@@ -201,7 +202,7 @@ export class CourseUserService {
       await tx.execute(
         sql`UPDATE course_user SET status = 'REVOKED', revoked_at = ${this.now()}, reason = ${reason}, version = version + 1, updated_at = ${this.now()}, updated_by = ${p.userId} WHERE id = ${id}`,
       );
-      await audit(tx, p, ip, 'course.user.revoke', id, `revoked: ${reason}`);
+      await audit(tx, p, ip, 'course.user.revoke', id, said(`revoked: ${reason}`, { reason }));
     });
     return this.get(p, id);
   }
@@ -250,7 +251,11 @@ export class CourseUserService {
         ip,
         'course.user.grant',
         row.id,
-        `granted product ${input.spuId} to ${maskMobile(mobile)}: ${input.reason}`,
+        said(`granted product ${input.spuId} to ${maskMobile(mobile)}: ${input.reason}`, {
+          spuId: input.spuId,
+          mobile: maskMobile(mobile),
+          reason: input.reason,
+        }),
       );
       return Number(row.id);
     });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { expiryOf } from './delivery';
 
 /**
@@ -153,7 +153,10 @@ export const enrolPaidOrder = async (
             action: 'course.class.over-capacity',
             targetType: 'class',
             targetId: classId,
-            summary: `class ${cls.name} is over capacity after order ${orderId}`,
+            summary: said(`class ${cls.name} is over capacity after order ${orderId}`, {
+              name: cls.name,
+              orderId,
+            }),
           });
         }
       }

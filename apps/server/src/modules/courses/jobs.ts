@@ -2,7 +2,7 @@ import { COURSE_EXPIRY_NOTIFY_DAYS } from '@educrm/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import type { Job } from '../../jobs/scheduler';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { DAY_MS, shanghaiDayKey, shanghaiHour } from '../clients/common';
 import { REMINDER_HOUR } from '../clients/jobs';
 import { LiveService } from './live.service';
@@ -38,7 +38,10 @@ export const runCourseExpiry = async (db: Db, now: Date): Promise<Record<string,
     await writeAudit(db, {
       action: 'course.expire',
       targetType: 'course-user',
-      summary: `expired ${users?.n ?? 0} entitlements and ${students?.n ?? 0} class students`,
+      summary: said(`expired ${users?.n ?? 0} entitlements and ${students?.n ?? 0} class students`, {
+        users: users?.n ?? 0,
+        students: students?.n ?? 0,
+      }),
     });
   let reminded = 0;
   if (shanghaiHour(now) >= REMINDER_HOUR) {

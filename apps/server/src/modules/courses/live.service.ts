@@ -10,6 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { liveProviderConfig } from '../../db/schema';
+import { said } from '../../lib/audit';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { offsetOf, toIso } from '../../lib/list';
 import { maskMobile } from '../../lib/mask';
@@ -168,10 +169,18 @@ export class LiveService {
         enterHost: input.enterHost,
         updatedBy: p.userId,
       });
-      await audit(tx, p, ip, 'course.live.provider', c.id, `live provider -> ${input.provider}`, {
-        secretKeyChanged: Boolean(input.secretKey),
-        callbackKeyChanged: Boolean(input.callbackKey),
-      });
+      await audit(
+        tx,
+        p,
+        ip,
+        'course.live.provider',
+        c.id,
+        said(`live provider -> ${input.provider}`, { liveProvider: input.provider }),
+        {
+          secretKeyChanged: Boolean(input.secretKey),
+          callbackKeyChanged: Boolean(input.callbackKey),
+        },
+      );
     });
     return this.settings();
   }
@@ -260,7 +269,10 @@ export class LiveService {
         ip,
         'course.live.create',
         row.id,
-        `scheduled ${input.title} (${provider.kind} ${roomId})`,
+        said(`scheduled ${input.title} (${provider.kind} ${roomId})`, {
+          title: input.title,
+          liveProvider: provider.kind,
+        }),
       );
       return Number(row.id);
     });
@@ -280,7 +292,14 @@ export class LiveService {
             WHERE id = ${id} AND version = ${input.version} AND status = 'SCHEDULED' RETURNING id`,
       );
       if (!res.length) throw new AppError(409, 'conflict');
-      await audit(tx, p, ip, 'course.live.update', id, `updated ${input.title}`);
+      await audit(
+        tx,
+        p,
+        ip,
+        'course.live.update',
+        id,
+        said(`updated ${input.title}`, { title: input.title }),
+      );
     });
     return this.get(id);
   }
@@ -296,7 +315,7 @@ export class LiveService {
             WHERE id = ${id} AND status = 'SCHEDULED' RETURNING id`,
       );
       if (!res.length) throw new AppError(409, 'liveNotScheduled');
-      await audit(tx, p, ip, 'course.live.cancel', id, `cancelled ${s.title}`);
+      await audit(tx, p, ip, 'course.live.cancel', id, said(`cancelled ${s.title}`, { title: s.title }));
     });
     return this.get(id);
   }
@@ -312,7 +331,14 @@ export class LiveService {
     const url = await (await this.provider())
       .teacherUrl(s.roomId, teacher)
       .catch((e) => this.providerFailure(e));
-    await audit(this.db, p, ip, 'course.live.teacher-link', id, `teacher link of ${s.title}`);
+    await audit(
+      this.db,
+      p,
+      ip,
+      'course.live.teacher-link',
+      id,
+      said(`teacher link of ${s.title}`, { title: s.title }),
+    );
     return { url };
   }
 

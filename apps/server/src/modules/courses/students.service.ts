@@ -2,6 +2,7 @@ import type { ClassStudentListQuery, ClassStudentRow, ImportResult, Language } f
 import { formatMessage } from '@educrm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
+import { said } from '../../lib/audit';
 import { scopeCondition } from '../../lib/data-scope';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { likeContains, toIso } from '../../lib/list';
@@ -279,7 +280,10 @@ export class StudentService {
         ip,
         'course.student.add',
         id,
-        `added ${maskMobile(input.mobile)} to class ${input.classId}`,
+        said(`added ${maskMobile(input.mobile)} to class ${input.classId}`, {
+          mobile: maskMobile(input.mobile),
+          classId: input.classId,
+        }),
       );
       return id;
     });
@@ -299,7 +303,7 @@ export class StudentService {
             ip,
             'course.student.import',
             id,
-            `imported ${maskMobile(raw)} into class ${classId}`,
+            said(`imported ${maskMobile(raw)} into class ${classId}`, { mobile: maskMobile(raw), classId }),
           );
           return id;
         });
@@ -357,7 +361,10 @@ export class StudentService {
         ip,
         'course.student.transfer',
         id,
-        `transferred from class ${row.class_id} to ${toClassId}`,
+        said(`transferred from class ${row.class_id} to ${toClassId}`, {
+          from: Number(row.class_id),
+          to: toClassId,
+        }),
         {
           newId: inserted[0].id,
         },
@@ -375,7 +382,16 @@ export class StudentService {
         sql`UPDATE class_student SET status = 'REMOVED', remark = CASE WHEN ${remark} = '' THEN remark ELSE ${remark} END, version = version + 1, updated_at = ${this.now()}, updated_by = ${p.userId} WHERE id = ${id}`,
       );
       await this.bump(tx, Number(row.class_id), -1);
-      await audit(tx, p, ip, 'course.student.remove', id, `removed from class ${row.class_id}`);
+      await audit(
+        tx,
+        p,
+        ip,
+        'course.student.remove',
+        id,
+        said(`removed from class ${row.class_id}`, {
+          classId: Number(row.class_id),
+        }),
+      );
     });
   }
 
@@ -398,7 +414,14 @@ export class StudentService {
         throw err;
       }
       if (revive) await this.bump(tx, Number(row.class_id), 1);
-      await audit(tx, p, ip, 'course.student.extend', id, `deadline -> ${until ?? 'none'}`);
+      await audit(
+        tx,
+        p,
+        ip,
+        'course.student.extend',
+        id,
+        said(`deadline -> ${until ?? 'none'}`, { until: until ?? null }),
+      );
     });
     return this.get(p, id);
   }

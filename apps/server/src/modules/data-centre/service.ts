@@ -21,7 +21,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { scopeCondition } from '../../lib/data-scope';
 import { fieldError } from '../../lib/errors';
 import type { Principal } from '../../types';
@@ -650,7 +650,7 @@ export class DataCentreService {
         action: 'data.rebuild',
         targetType: 'stat',
         targetId: `${from}..${to}`,
-        summary: `data centre aggregates rebuilt for ${from} .. ${to}`,
+        summary: said(`data centre aggregates rebuilt for ${from} .. ${to}`, { from, to }),
         ip,
       });
       return id;

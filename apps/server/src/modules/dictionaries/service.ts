@@ -17,7 +17,7 @@ import {
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { grade, orderChannel, sourcePlatform } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import { type AuditSummary, said, writeAudit } from '../../lib/audit';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, orderByOf, toIso } from '../../lib/list';
 import { updateVersioned } from '../../lib/versioned';
@@ -81,7 +81,7 @@ export class DictionaryService {
     action: string,
     type: string,
     id: number,
-    summary: string,
+    summary: AuditSummary,
   ) {
     return writeAudit(tx, {
       actorId: p.userId,
@@ -206,7 +206,7 @@ export class DictionaryService {
           'dict.platform.create',
           'source_platform',
           row.id,
-          `created ${input.code} ${input.name}`,
+          said(`created ${input.code} ${input.name}`, { code: input.code, name: input.name }),
         );
         return row.id;
       })
@@ -240,7 +240,11 @@ export class DictionaryService {
           'dict.platform.update',
           'source_platform',
           id,
-          `updated ${before.code} -> ${input.code} ${input.name} ${input.status}`,
+          said(`updated ${before.code} -> ${input.code} ${input.name} ${input.status}`, {
+            code: input.code,
+            name: input.name,
+            dictStatus: input.status,
+          }),
         );
       })
       .catch(this.codeTaken);
@@ -259,7 +263,7 @@ export class DictionaryService {
         'dict.platform.delete',
         'source_platform',
         id,
-        `deleted ${before.code} ${before.name}`,
+        said(`deleted ${before.code} ${before.name}`, { code: before.code, name: before.name }),
       );
     });
   }
@@ -319,7 +323,7 @@ export class DictionaryService {
           'dict.channel.create',
           'order_channel',
           row.id,
-          `created ${input.code} ${input.name}`,
+          said(`created ${input.code} ${input.name}`, { code: input.code, name: input.name }),
         );
         return row.id;
       })
@@ -349,7 +353,11 @@ export class DictionaryService {
           'dict.channel.update',
           'order_channel',
           id,
-          `updated ${before.code} -> ${input.code} ${input.name} ${input.status}`,
+          said(`updated ${before.code} -> ${input.code} ${input.name} ${input.status}`, {
+            code: input.code,
+            name: input.name,
+            dictStatus: input.status,
+          }),
         );
       })
       .catch(this.codeTaken);
@@ -374,7 +382,7 @@ export class DictionaryService {
         'dict.channel.delete',
         'order_channel',
         id,
-        `deleted ${before.code} ${before.name}`,
+        said(`deleted ${before.code} ${before.name}`, { code: before.code, name: before.name }),
       );
     });
   }
@@ -450,7 +458,7 @@ export class DictionaryService {
           'dict.grade.create',
           'grade',
           row.id,
-          `created ${input.code} ${input.name}`,
+          said(`created ${input.code} ${input.name}`, { code: input.code, name: input.name }),
         );
         return row.id;
       })
@@ -480,7 +488,11 @@ export class DictionaryService {
           'dict.grade.update',
           'grade',
           id,
-          `updated ${before.code} -> ${input.code} ${input.name} ${input.status}`,
+          said(`updated ${before.code} -> ${input.code} ${input.name} ${input.status}`, {
+            code: input.code,
+            name: input.name,
+            dictStatus: input.status,
+          }),
         );
       })
       .catch(this.codeTaken);
@@ -498,7 +510,18 @@ export class DictionaryService {
         .limit(1);
       if (pointing) throw new AppError(409, 'gradeInChain');
       await this.softDelete(tx, grade, id, p);
-      await this.audit(tx, p, ip, 'dict.grade.delete', 'grade', id, `deleted ${before.code} ${before.name}`);
+      await this.audit(
+        tx,
+        p,
+        ip,
+        'dict.grade.delete',
+        'grade',
+        id,
+        said(`deleted ${before.code} ${before.name}`, {
+          code: before.code,
+          name: before.name,
+        }),
+      );
     });
   }
 
@@ -577,7 +600,10 @@ export class DictionaryService {
         actorName: p.username,
         action: 'dict.grade.advance',
         targetType: 'grade',
-        summary: `advanced grades into ${y}: ${result.totalClients} clients`,
+        summary: said(`advanced grades into ${y}: ${result.totalClients} clients`, {
+          year: y,
+          clients: result.totalClients,
+        }),
         detail: { academicYear: y, items: result.items },
         ip,
       });

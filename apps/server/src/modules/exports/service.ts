@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { exportJob, storedFile } from '../../db/schema';
 import { type PrincipalSnapshot, principalFromSnapshot, snapshotPrincipal } from '../../jobs/principal';
 import { defineJob, type JobQueue } from '../../jobs/queue';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { attachmentHeader, type ExportColumn, writeXlsx, XLSX_TYPE } from '../../lib/xlsx';
 import type { Principal } from '../../types';
@@ -112,7 +112,10 @@ export class ExportService {
       actorName: p.username,
       action: 'export.start',
       targetType: exporter.kind,
-      summary: `export of ${count > this.backgroundRows ? `${this.backgroundRows}+` : count} rows`,
+      summary: said(`export of ${count > this.backgroundRows ? `${this.backgroundRows}+` : count} rows`, {
+        rows: Math.min(count, this.backgroundRows),
+        more: count > this.backgroundRows,
+      }),
       ip,
     });
     if (count <= this.backgroundRows) {

@@ -2,7 +2,7 @@ import { envelopeOf } from '@educrm/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { notFound, unauthorized } from '../../lib/errors';
 import { ok } from '../../lib/list';
 import { principalOf, requestIp } from '../../lib/request-context';
@@ -41,7 +41,7 @@ export const fileRoutes = async (
           action: 'file.upload',
           targetType: 'file',
           targetId: s.id,
-          summary: `uploaded ${s.type}, ${data.length} bytes`,
+          summary: said(`uploaded ${s.type}, ${data.length} bytes`, { type: s.type, bytes: data.length }),
           ip: requestIp(req),
         });
         return s;

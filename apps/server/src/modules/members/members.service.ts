@@ -12,6 +12,7 @@ import { formatMessage } from '@educrm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { memberUser } from '../../db/schema';
+import { said } from '../../lib/audit';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
 import { maskMobile } from '../../lib/mask';
@@ -335,7 +336,14 @@ export class MemberService {
       );
       if (c)
         await ensureMember(tx, { mobile, nickname: '', clientId: Number(c.id), source: 'ADMIN' }, this.now());
-      await audit(tx, p, ip, 'member.create', row.id, `created member ${maskMobile(mobile)}`);
+      await audit(
+        tx,
+        p,
+        ip,
+        'member.create',
+        row.id,
+        said(`created member ${maskMobile(mobile)}`, { mobile: maskMobile(mobile) }),
+      );
       return row.id;
     });
     return this.get(id);
@@ -345,7 +353,17 @@ export class MemberService {
     await this.db.transaction(async (tx) => {
       const before = await this.raw(tx, id);
       await updateVersioned(tx, memberUser, id, version, { status, updatedBy: p.userId });
-      await audit(tx, p, ip, 'member.status', id, `member ${before.status} -> ${status}`);
+      await audit(
+        tx,
+        p,
+        ip,
+        'member.status',
+        id,
+        said(`member ${before.status} -> ${status}`, {
+          memberStatusFrom: before.status,
+          memberStatus: status,
+        }),
+      );
     });
     return this.get(id);
   }
@@ -376,10 +394,18 @@ export class MemberService {
         );
       if (clientId != null)
         await tx.execute(sql`UPDATE client SET member_user_id = ${id} WHERE id = ${clientId}`);
-      await audit(tx, p, ip, 'member.link', id, `member linked to client ${clientId ?? '-'}`, {
-        before: num(before.client_id),
-        after: clientId,
-      });
+      await audit(
+        tx,
+        p,
+        ip,
+        'member.link',
+        id,
+        said(`member linked to client ${clientId ?? '-'}`, { clientId: clientId ?? null }),
+        {
+          before: num(before.client_id),
+          after: clientId,
+        },
+      );
     });
     return this.get(id);
   }
@@ -388,7 +414,7 @@ export class MemberService {
   async reveal(p: Principal, id: number, ip: string) {
     return this.db.transaction(async (tx) => {
       const row = await this.raw(tx, id);
-      await audit(tx, p, ip, 'member.phone.view', id, `revealed mobile of member ${id}`);
+      await audit(tx, p, ip, 'member.phone.view', id, said(`revealed mobile of member ${id}`, { id }));
       return { mobile: row.mobile };
     });
   }
@@ -448,7 +474,17 @@ export class MemberService {
       }
     }
     const succeeded = results.filter((r) => r.ok).length;
-    await audit(this.db, p, ip, 'member.import', 0, `imported ${succeeded} of ${rows.length} members`);
+    await audit(
+      this.db,
+      p,
+      ip,
+      'member.import',
+      0,
+      said(`imported ${succeeded} of ${rows.length} members`, {
+        succeeded,
+        total: rows.length,
+      }),
+    );
     return { results, succeeded, failed: results.length - succeeded };
   }
 }

@@ -2,7 +2,7 @@ import { envelopeOf } from '@educrm/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { requestIp } from '../../lib/request-context';
 import { clearLocksOf, listActiveLocks } from '../auth/throttle';
 
@@ -60,7 +60,7 @@ export const loginLockRoutes = async (app: FastifyInstance) => {
           action: 'auth.lock.clear',
           targetType: 'username',
           targetId: req.params.username,
-          summary: `cleared ${n} login counters`,
+          summary: said(`cleared ${n} login counters`, { username: req.params.username, n }),
           ip: requestIp(req),
         });
         return n;

@@ -80,7 +80,10 @@ export class ProfileService {
         action: 'profile.avatar',
         targetType: 'admin_user',
         targetId: p.userId,
-        summary: `uploaded an avatar (${stored.type}, ${data.length} bytes)`,
+        summary: said(`uploaded an avatar (${stored.type}, ${data.length} bytes)`, {
+          type: stored.type,
+          bytes: data.length,
+        }),
         ip,
       });
       return { avatarUrl: stored.url };
@@ -110,7 +113,7 @@ export class ProfileService {
         action: 'profile.password',
         targetType: 'admin_user',
         targetId: p.userId,
-        summary: `changed own password; ended ${ended} other sessions`,
+        summary: said(`changed own password; ended ${ended} other sessions`, { ended }),
         ip,
       });
     });
@@ -132,7 +135,7 @@ export class ProfileService {
         action: 'auth.session.end',
         targetType: 'session',
         targetId: sid,
-        summary: 'ended own session',
+        summary: said('ended own session', { id: p.userId, own: true }),
         ip,
       });
     });

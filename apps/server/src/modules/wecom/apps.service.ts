@@ -13,7 +13,7 @@ import type {
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { wecomApp, wecomSyncRun } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import { type AuditSummary, said, writeAudit } from '../../lib/audit';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, orderByOf, toIso } from '../../lib/list';
 import type { SecretBox } from '../../lib/secret-box';
@@ -158,7 +158,7 @@ export class WecomAppService {
     return this.toRow(row, p, origin, last.get(id) ?? null);
   }
 
-  private audit(tx: DbOrTx, p: Principal, ip: string, action: string, id: number, summary: string) {
+  private audit(tx: DbOrTx, p: Principal, ip: string, action: string, id: number, summary: AuditSummary) {
     return writeAudit(tx, {
       actorId: p.userId,
       actorName: p.username,
@@ -201,7 +201,11 @@ export class WecomAppService {
         ip,
         'wecom.app.create',
         newId,
-        `${input.name} (${input.corpId}, ${input.kind})`,
+        said(`${input.name} (${input.corpId}, ${input.kind})`, {
+          name: input.name,
+          corpId: input.corpId,
+          appKind: input.kind,
+        }),
       );
       return newId;
     });
@@ -236,7 +240,10 @@ export class WecomAppService {
         ip,
         'wecom.app.update',
         id,
-        `${input.name}${input.secret ? ' (secret replaced)' : ''}${input.mode !== before.mode ? ` mode ${input.mode}` : ''}`,
+        said(
+          `${input.name}${input.secret ? ' (secret replaced)' : ''}${input.mode !== before.mode ? ` mode ${input.mode}` : ''}`,
+          { name: input.name, appMode: input.mode, secretReplaced: Boolean(input.secret) },
+        ),
       );
     });
     this.tokens.forget(id);
@@ -272,7 +279,9 @@ export class WecomAppService {
         ip,
         'wecom.app.rotate',
         id,
-        input.target === 'SECRET' ? 'secret' : 'callback token and EncodingAESKey',
+        said(input.target === 'SECRET' ? 'secret' : 'callback token and EncodingAESKey', {
+          secret: input.target === 'SECRET',
+        }),
       );
     });
     this.tokens.forget(id);
@@ -288,7 +297,7 @@ export class WecomAppService {
     origin: string,
   ) {
     await this.db.transaction(async (tx) => {
-      await this.live(tx, id);
+      const before = await this.live(tx, id);
       await updateVersioned(
         tx,
         wecomApp,
@@ -307,7 +316,7 @@ export class WecomAppService {
         ip,
         status === 'DISABLED' ? 'wecom.app.disable' : 'wecom.app.enable',
         id,
-        status,
+        said(status, { name: before.name }),
       );
     });
     this.tokens.forget(id);
@@ -325,7 +334,7 @@ export class WecomAppService {
         { deleted: true, status: 'DISABLED', tokenSealed: null, tokenExpiresAt: null, updatedBy: p.userId },
         eq(wecomApp.deleted, false),
       );
-      await this.audit(tx, p, ip, 'wecom.app.delete', id, before.name);
+      await this.audit(tx, p, ip, 'wecom.app.delete', id, said(before.name, { name: before.name }));
     });
     this.tokens.forget(id);
   }
@@ -389,7 +398,17 @@ export class WecomAppService {
               },
         )
         .where(eq(wecomApp.id, id));
-      await this.audit(tx, p, ip, 'wecom.app.test', id, result.ok ? 'ok' : `errcode ${result.errcode}`);
+      await this.audit(
+        tx,
+        p,
+        ip,
+        'wecom.app.test',
+        id,
+        said(result.ok ? 'ok' : `errcode ${result.errcode}`, {
+          ok: result.ok,
+          errcode: result.ok ? null : (result.errcode ?? null),
+        }),
+      );
     });
     return result;
   }
@@ -405,7 +424,15 @@ export class WecomAppService {
     return this.db.transaction(async (tx) => {
       const out = await this.sync.enqueueOrJoin(id, p.userId, tx);
       if (!out) throw notFound();
-      if (!out.joined) await this.audit(tx, p, ip, 'wecom.sync.request', id, `run ${out.run.id}`);
+      if (!out.joined)
+        await this.audit(
+          tx,
+          p,
+          ip,
+          'wecom.sync.request',
+          id,
+          said(`run ${out.run.id}`, { runId: out.run.id }),
+        );
       return { ...toRunRow(out.run), joined: out.joined };
     });
   }

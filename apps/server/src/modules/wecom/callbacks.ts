@@ -17,7 +17,7 @@ import {
   wecomTag,
   wecomTagGroup,
 } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import type { SecretBox } from '../../lib/secret-box';
 import { WecomApiError, type WecomClient } from '../../providers/wecom/client';
 import { openCallback, parseFlatXml, WecomCryptoError } from '../../providers/wecom/crypto';
@@ -207,7 +207,10 @@ export class WecomCallbacks {
             action: 'wecom.relation.end',
             targetType: 'client',
             targetId: linked.clientId,
-            summary: `WeCom friendship of ${userid} with ${ext} ended (${ev.changeType === 'del_external_contact' ? 'staff deleted the customer' : 'customer deleted the staff'})`,
+            summary: said(
+              `WeCom friendship of ${userid} with ${ext} ended (${ev.changeType === 'del_external_contact' ? 'staff deleted the customer' : 'customer deleted the staff'})`,
+              { userid, externalUserid: ext, byStaff: ev.changeType === 'del_external_contact' },
+            ),
             detail: { userid, externalUserid: ext, changeType: ev.changeType },
           });
         return;

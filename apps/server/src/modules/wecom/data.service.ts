@@ -16,7 +16,7 @@ import type {
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { wecomApp, wecomMember, wecomRelation, wecomTag, wecomTagGroup } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import { type AuditSummary, said, writeAudit } from '../../lib/audit';
 import { scopeCondition } from '../../lib/data-scope';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
@@ -52,7 +52,7 @@ export class WecomDataService {
     action: string,
     type: string,
     id: string | number,
-    summary: string,
+    summary: AuditSummary,
   ) {
     return writeAudit(tx, {
       actorId: p.userId,
@@ -200,7 +200,7 @@ export class WecomDataService {
         'wecom.member.bind',
         'wecom_member',
         id,
-        `${m.userid} → ${sysUserId ?? 'none'}`,
+        said(`${m.userid} → ${sysUserId ?? 'none'}`, { userid: m.userid, userId: sysUserId ?? null }),
       );
       return m.corpId;
     });
@@ -295,7 +295,10 @@ export class WecomDataService {
             'wecom.contact.tag',
             'wecom_relation',
             id,
-            `+${body.addTagIds.join(',')} -${body.removeTagIds.join(',')}`,
+            said(`+${body.addTagIds.join(',')} -${body.removeTagIds.join(',')}`, {
+              added: body.addTagIds.length,
+              removed: body.removeTagIds.length,
+            }),
           );
         });
         results.push({ id, ok: true, code: 0, msg: 'ok' });
@@ -333,7 +336,15 @@ export class WecomDataService {
           ...(body.remarkMobiles !== undefined ? { remarkMobiles: body.remarkMobiles } : {}),
         })
         .where(eq(wecomRelation.id, id));
-      await this.audit(tx, p, ip, 'wecom.contact.remark', 'wecom_relation', id, body.remark ?? '');
+      await this.audit(
+        tx,
+        p,
+        ip,
+        'wecom.contact.remark',
+        'wecom_relation',
+        id,
+        said(body.remark ?? '', { remark: body.remark ?? null }),
+      );
     });
   }
 
@@ -378,7 +389,14 @@ export class WecomDataService {
           'wecom.contact.transfer',
           'wecom_member',
           first.userid,
-          `→ ${body.takeoverUserid}: ${started.length} started, ${rels.length - started.length} refused`,
+          said(
+            `→ ${body.takeoverUserid}: ${started.length} started, ${rels.length - started.length} refused`,
+            {
+              to: body.takeoverUserid,
+              started: started.length,
+              refused: rels.length - started.length,
+            },
+          ),
         );
       });
       for (const r of rels) {
@@ -469,7 +487,12 @@ export class WecomDataService {
       'wecom.member.inherit',
       'wecom_member',
       memberId,
-      `${m.userid} → ${takeoverUserid}: ${succeeded} started, ${results.length - succeeded} refused`,
+      said(`${m.userid} → ${takeoverUserid}: ${succeeded} started, ${results.length - succeeded} refused`, {
+        userid: m.userid,
+        to: takeoverUserid,
+        started: succeeded,
+        refused: results.length - succeeded,
+      }),
     );
     return { results, succeeded, failed: results.length - succeeded };
   }
@@ -513,7 +536,7 @@ export class WecomDataService {
         'wecom.contact.link',
         'wecom_external_contact',
         contact.id,
-        `client ${clientId ?? 'none'}`,
+        said(`client ${clientId ?? 'none'}`, { clientId: clientId ?? null }),
       );
     });
     if (clientId !== null) await weighOwnership(this.db, this.now, r.corp_id, r.external_userid);
@@ -554,7 +577,7 @@ export class WecomDataService {
         'wecom.contact.link',
         'wecom_external_contact',
         contact.id,
-        `client ${created.id} created from the contact`,
+        said(`client ${created.id} created from the contact`, { clientId: created.id, created: true }),
       );
     });
     await weighOwnership(this.db, this.now, r.corp_id, r.external_userid);
@@ -709,7 +732,10 @@ export class WecomDataService {
         'wecom.tag.create',
         'wecom_tag_group',
         g.group_id,
-        `${g.group_name}: ${body.names.join(', ')}`,
+        said(`${g.group_name}: ${body.names.join(', ')}`, {
+          group: g.group_name,
+          names: body.names.join(', '),
+        }),
       );
     });
     return g.tag.map((t) => t.id);
@@ -742,7 +768,7 @@ export class WecomDataService {
     const table = kind === 'tag' ? wecomTag : wecomTagGroup;
     await this.db.transaction(async (tx) => {
       await tx.update(table).set({ name }).where(eq(table.id, id));
-      await this.audit(tx, p, ip, 'wecom.tag.rename', `wecom_${kind}`, wecomId, name);
+      await this.audit(tx, p, ip, 'wecom.tag.rename', `wecom_${kind}`, wecomId, said(name, { name }));
     });
   }
 
@@ -777,7 +803,15 @@ export class WecomDataService {
           .set({ deleted: true })
           .where(and(eq(wecomTag.corpId, row.corpId), eq(wecomTag.groupId, wecomId)));
       }
-      await this.audit(tx, p, ip, 'wecom.tag.delete', `wecom_${kind}`, wecomId, row.name);
+      await this.audit(
+        tx,
+        p,
+        ip,
+        'wecom.tag.delete',
+        `wecom_${kind}`,
+        wecomId,
+        said(row.name, { name: row.name }),
+      );
     });
   }
 }

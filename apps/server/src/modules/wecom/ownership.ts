@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { client, clientOwnerLog } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { DAY_MS, lockUserOwnership, readPoolConfig, type TargetUser } from '../clients/common';
 import { checkDailyClaims, checkOwnerLimit } from '../clients/limits';
@@ -174,7 +174,15 @@ const weighOne = async (
           action: 'wecom.conflict',
           targetType: 'client',
           targetId: c.id,
-          summary: `WeCom ${p.userid} (${staff.name}) added ${p.external_userid}; client owned by ${c.owner_name}`,
+          summary: said(
+            `WeCom ${p.userid} (${staff.name}) added ${p.external_userid}; client owned by ${c.owner_name}`,
+            {
+              userid: p.userid,
+              staff: staff.name,
+              externalUserid: p.external_userid,
+              owner: c.owner_name,
+            },
+          ),
           detail: { relationId: p.id, staffUserId: staff.id, ownerUserId: Number(c.owner_user_id) },
         });
       } else {
@@ -195,7 +203,14 @@ const weighOne = async (
         action: 'wecom.relation.add',
         targetType: 'client',
         targetId: p.client_id,
-        summary: `WeCom friend ${p.external_userid} of ${p.userid}${staff ? ` (${staff.name})` : ''}: ${check}`,
+        summary: said(
+          `WeCom friend ${p.external_userid} of ${p.userid}${staff ? ` (${staff.name})` : ''}: ${check}`,
+          {
+            externalUserid: p.external_userid,
+            userid: p.userid,
+            ownerCheck: check,
+          },
+        ),
         detail: { relationId: p.id, userid: p.userid, externalUserid: p.external_userid, check },
       });
     return { check, conflict };
@@ -257,7 +272,10 @@ const claimFromPool = async (
     action: 'client.claim',
     targetType: 'client',
     targetId: c.id,
-    summary: `WeCom: ${staff.name} added ${c.externalUserid} (${c.userid}); client ${c.id} (${c.name}) taken from the pool`,
+    summary: said(
+      `WeCom: ${staff.name} added ${c.externalUserid} (${c.userid}); client ${c.id} (${c.name}) taken from the pool`,
+      { id: c.id, name: c.name, staff: staff.name, externalUserid: c.externalUserid, wecom: true },
+    ),
     detail: { reason: WECOM_CLAIM_REASON, toUserId: staff.id },
   });
   return 'CLAIMED';

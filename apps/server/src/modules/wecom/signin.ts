@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { adminUser, wecomApp, wecomMember } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import { type AuditSummary, said, writeAudit } from '../../lib/audit';
 import { AppError, badRequest } from '../../lib/errors';
 import { ok } from '../../lib/list';
 import { requestIp } from '../../lib/request-context';
@@ -145,15 +145,22 @@ export class WecomSignIn {
           eq(adminUser.deleted, false),
         ),
       );
-    const audit = (action: string, summary: string, actorId: number | null = null) =>
+    const audit = (action: string, summary: AuditSummary, actorId: number | null = null) =>
       writeAudit(this.db, { actorId, action, targetType: 'wecom_member', targetId: userid, summary, ip });
     if (!row) {
-      await audit('auth.login.failed', 'WeCom member not bound to a staff user');
+      await audit(
+        'auth.login.failed',
+        said('WeCom member not bound to a staff user', { userid, wecomUnbound: true }),
+      );
       throw badRequest('wecomLoginNotBound');
     }
     const user = row.user;
     if (user.status !== 'ENABLED') {
-      await audit('auth.login.failed', 'account disabled (WeCom sign-in)', user.id);
+      await audit(
+        'auth.login.failed',
+        said('account disabled (WeCom sign-in)', { username: user.username, disabled: true }),
+        user.id,
+      );
       throw badRequest('loginDisabled');
     }
     // The same second step as a password sign-in when the account has one (or a role requires it).

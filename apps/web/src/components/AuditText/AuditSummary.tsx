@@ -1,10 +1,11 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { auditSummaryText } from '../../utils/auditText';
+import { auditSummaryParts } from '../../utils/auditText';
 
 /**
  * An audit summary in the viewer's language on one line, ellipsised when long, the whole text on
- * hover (and for screen readers through the title).
+ * hover (and for screen readers through the title). The row's own values (names, titles, reasons)
+ * are marked as user content: a Latin user name is data, not English wording.
  */
 export const AuditSummary = ({
   action,
@@ -21,7 +22,8 @@ export const AuditSummary = ({
   maxWidth?: number | string;
 }) => {
   const { i18n } = useTranslation();
-  const text = auditSummaryText(i18n, action, params, summary);
+  const parts = auditSummaryParts(i18n, action, params, summary);
+  const text = parts.map((p) => p.text).join('');
   if (!text) return null;
   return (
     <Typography.Text
@@ -30,7 +32,16 @@ export const AuditSummary = ({
       style={{ display: 'block', maxWidth }}
       ellipsis={{ tooltip: { title: text, placement: 'topLeft' } }}
     >
-      {text}
+      {parts.map((p, i) =>
+        p.data ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
+          <span key={i} data-user-content>
+            {p.text}
+          </span>
+        ) : (
+          p.text
+        ),
+      )}
     </Typography.Text>
   );
 };

@@ -496,6 +496,11 @@ describe('data centre API', () => {
     const again = await views(on);
     for (const [i, x] of again.entries()) expect(x).toBe(first[i]);
     expect(on.results.hits).toBe(hits + again.length);
+    // Another page and order of the same ranking: a new answer, the ranking shared.
+    const misses = on.results.misses;
+    const page2 = { ...q, page: 2, pageSize: 2, order: 'asc' } as const;
+    expect(await on.series(adminP, page2)).toEqual(await off.series(adminP, page2));
+    expect(on.results.misses).toBe(misses + 1);
     // Live mode: every figure recomputed, today's live rows read once per scope and condition.
     expect(await views(live)).toEqual(ref);
     const liveMisses = live.liveRows.misses;

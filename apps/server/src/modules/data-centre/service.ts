@@ -106,6 +106,15 @@ export class DataCentreService {
     return this.results.get(stamp, key, () => compute(stamp)) as Promise<T>;
   }
 
+  /**
+   * A part of an answer shared by several answers (the history's ranking: every page and sort
+   * order of a range), kept like the answers when they are cached (`on`).
+   */
+  private shared<T>(stamp: Stamp, key: unknown[], compute: () => Promise<T>): Promise<T> {
+    if (stamp === null || this.cacheMode !== 'on') return compute();
+    return this.results.get(stamp, JSON.stringify(key), compute) as Promise<T>;
+  }
+
   /** What the sales scope of a principal depends on (scopeCondition, salesRollup). */
   private static scopeKey(p: Principal) {
     return `${p.dataScope}|${p.userId}|${p.departmentId ?? ''}`;
@@ -251,7 +260,11 @@ export class DataCentreService {
     const sumsOnly = one || !IDS_METRICS.has(q.sort);
     const ranking: Grouped = one
       ? new Map([['', { bucket: q.from, key: 0, facts: {} }]])
-      : await this.group(p, { ...base, bucket: 'range', sumsOnly });
+      : await this.shared(
+          stamp,
+          ['rank', DataCentreService.scopeKey(p), this.today(), q.from, q.to, q.dimension, sumsOnly],
+          () => this.group(p, { ...base, bucket: 'range', sumsOnly }),
+        );
     const dir = q.order === 'asc' ? 1 : -1;
     const ranked = [...ranking.values()]
       .filter((s) => one || Object.values(s.facts).some((v) => v !== 0))

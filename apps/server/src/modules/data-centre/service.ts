@@ -98,10 +98,12 @@ export class DataCentreService {
     scope: string,
     params: unknown,
     compute: (stamp: Stamp) => Promise<T>,
+    /** Not kept (an export of every key can be large): only its live rows and parts are shared. */
+    once = false,
   ) {
     if (this.cacheMode === 'off') return compute(null);
     const stamp = await snapshotStamp(this.db);
-    if (this.cacheMode === 'live') return compute(stamp);
+    if (this.cacheMode === 'live' || once) return compute(stamp);
     const key = `${view}|${scope}|${this.today()}|${JSON.stringify(params)}`;
     return this.results.get(stamp, key, () => compute(stamp)) as Promise<T>;
   }
@@ -240,8 +242,12 @@ export class DataCentreService {
    */
   async series(p: Principal, q: SalesSeriesQuery, opts: { all?: boolean } = {}): Promise<SalesSeries> {
     checkRange(q.from, q.to);
-    return this.answer('series', DataCentreService.scopeKey(p), [q, opts.all === true], (stamp) =>
-      this.computeSeries(p, q, opts, stamp),
+    return this.answer(
+      'series',
+      DataCentreService.scopeKey(p),
+      q,
+      (stamp) => this.computeSeries(p, q, opts, stamp),
+      opts.all === true,
     );
   }
 

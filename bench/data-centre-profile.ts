@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import type { JobQueue } from '../apps/server/src/jobs/queue';
+import type { CacheMode } from '../apps/server/src/modules/data-centre/cache';
 import { addDays, businessDay } from '../apps/server/src/modules/data-centre/engine';
 import { DataCentreService } from '../apps/server/src/modules/data-centre/service';
 import { benchPrincipals } from './lib/data-centre-principals';
@@ -48,7 +49,11 @@ const main = async () => {
     (await c.query('SELECT sales_user_id AS id FROM sales_order WHERE sales_user_id IS NOT NULL LIMIT 1'))
       .rows[0]?.id,
   );
-  const svc = new DataCentreService(database.db, () => new Date(), { register() {} } as unknown as JobQueue);
+  // --cache=on|live|off (default off: every statement of the view runs).
+  const cache = (process.argv.find((a) => a.startsWith('--cache='))?.slice(8) ?? 'off') as CacheMode;
+  const svc = new DataCentreService(database.db, () => new Date(), { register() {} } as unknown as JobQueue, {
+    cache,
+  });
   const { adminP, siyuP } = benchPrincipals(someUser);
   const today = businessDay(new Date());
   const yearFrom = addDays(today, -365);

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import type { JobQueue } from '../apps/server/src/jobs/queue';
+import type { CacheMode } from '../apps/server/src/modules/data-centre/cache';
 import { addDays, businessDay, daysBetween } from '../apps/server/src/modules/data-centre/engine';
 import { recomputeDays } from '../apps/server/src/modules/data-centre/jobs';
 import { DataCentreService } from '../apps/server/src/modules/data-centre/service';
@@ -51,6 +52,14 @@ const NAME = process.argv.find((a) => a.startsWith('--db='))?.slice(5) || 'educr
 if (!/^[a-z_][a-z0-9_]*$/.test(NAME)) throw new Error('--db: a plain database name');
 /** --skip-year: keep the aggregates, measure the one-day recomputes only. */
 const SKIP_YEAR = flag('skip-year');
+/**
+ * --cache=off,live,on: the service's cache modes measured, each view once per mode
+ * (DATA_CENTRE_CACHE, modules/data-centre/cache.ts): off = nothing shared between requests,
+ * live = today's live rows shared per snapshot stamp, on = the results too.
+ */
+const CACHE_MODES = (process.argv.find((a) => a.startsWith('--cache='))?.slice(8) ?? 'off,live,on')
+  .split(',')
+  .filter((m): m is CacheMode => m === 'off' || m === 'live' || m === 'on');
 
 const exec = async (url: string, text: string) => {
   const c = new pg.Client({ connectionString: url });
@@ -175,9 +184,15 @@ const main = async () => {
     );
 
     // ---- 2. the requests ------------------------------------------------------------------------
-    const svc = new DataCentreService(database.db, () => new Date(), {
-      register() {},
-    } as unknown as JobQueue);
+    const services = new Map(
+      CACHE_MODES.map((cache) => [
+        cache,
+        new DataCentreService(database.db, () => new Date(), { register() {} } as unknown as JobQueue, {
+          cache,
+        }),
+      ]),
+    );
+    let svc = services.get(CACHE_MODES[0] ?? 'off') as DataCentreService;
     const { adminP, siyuP } = benchPrincipals(someUser);
     const views: [string, () => Promise<unknown>][] = [
       [
@@ -232,7 +247,7 @@ const main = async () => {
       ],
       ['product overview 1y', () => svc.productOverview({ from: yearFrom, to: yesterday, level: 'spu' })],
     ];
-    const results: Record<string, { p50: number; p95: number; kB: number }> = {};
+    const results: Record<string, Record<string, { p50: number; p95: number; kB: number }>> = {};
     console.log(
       `load average before the requests: ${loadavg()
         .map((x) => x.toFixed(1))
@@ -240,25 +255,31 @@ const main = async () => {
     );
     for (const [name, fn] of views) {
       if (SKIP_VIEWS || (ONLY && !ONLY.some((w) => name.includes(w)))) continue;
-      const bytes = JSON.stringify(await fn()).length; // warm-up, and the reply's size
-      const times: number[] = [];
-      await Promise.all(
-        Array.from({ length: CONNECTIONS }, async () => {
-          for (let i = 0; i < SAMPLES; i++) {
-            const t = performance.now();
-            await fn();
-            times.push(performance.now() - t);
-          }
-        }),
-      );
-      results[name] = {
-        p50: Math.round(pct(times, 50)),
-        p95: Math.round(pct(times, 95)),
-        kB: Math.round(bytes / 1024),
-      };
-      console.log(
-        `${name.padEnd(34)} p50 ${results[name].p50} ms  p95 ${results[name].p95} ms  ${results[name].kB} kB  ${results[name].p95 <= 50 ? 'PASS' : 'FAIL'}`,
-      );
+      for (const [mode, service] of services) {
+        svc = service;
+        const bytes = JSON.stringify(await fn()).length; // warm-up, and the reply's size
+        const times: number[] = [];
+        await Promise.all(
+          Array.from({ length: CONNECTIONS }, async () => {
+            for (let i = 0; i < SAMPLES; i++) {
+              const t = performance.now();
+              await fn();
+              times.push(performance.now() - t);
+            }
+          }),
+        );
+        const r = {
+          p50: Math.round(pct(times, 50)),
+          p95: Math.round(pct(times, 95)),
+          kB: Math.round(bytes / 1024),
+        };
+        results[name] = { ...results[name], [mode]: r };
+        console.log(
+          `${name.padEnd(34)} cache ${mode.padEnd(4)} p50 ${r.p50} ms  p95 ${r.p95} ms  ${r.kB} kB  ${r.p95 <= 50 ? 'PASS' : 'FAIL'}  load ${loadavg()
+            .map((x) => x.toFixed(1))
+            .join(' ')}`,
+        );
+      }
     }
     out.views = results;
     out.loadAverage = loadavg().map((x) => Math.round(x * 10) / 10);

@@ -161,6 +161,20 @@ test('siyu sees the daily page with their own row only', async () => {
   const users = new Set(keys.filter((k) => k.startsWith('user|')).map((k) => k.split('|')[2]));
   expect(users.size).toBeLessThanOrEqual(1);
   expect(keys.at(-1)?.startsWith('total|')).toBe(true);
+  // The page builds the drill links from the row's keys (the answer carries none): the total's
+  // figures open the lists of that day, a user's figures that user's rows.
+  const links = async (key: string) =>
+    page
+      .locator(`[data-testid="daily-table"] tbody tr[data-row-key="${key}"] a.data-drill`)
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  const yesterday = new Date(Date.now() + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+  expect(await links(keys.at(-1) ?? '')).toContain(`/order/list?payFrom=${yesterday}&payTo=${yesterday}`);
+  for (const key of keys.filter((k) => k.startsWith('user|') && !k.endsWith('|null'))) {
+    const user = key.split('|')[2];
+    expect(await links(key)).toContain(
+      `/order/list?payFrom=${yesterday}&payTo=${yesterday}&salesUserId=${user}`,
+    );
+  }
   await session.close();
   session = undefined;
 });

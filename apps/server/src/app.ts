@@ -275,7 +275,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   exports.registerKind('live-attendance', (_p, f, lang) => liveAttendanceExporter(live, f, lang));
 
   // Data centre: metrics from the daily aggregates and live days (DOMAIN 2).
-  await app.register(dataCentreRoutes, { data: new DataCentreService(db, now, queue), exports });
+  await app.register(dataCentreRoutes, {
+    data: new DataCentreService(db, now, queue, { cache: deps.config.dataCentreCache }),
+    exports,
+  });
   await registerSpa(app, deps.webDistDir);
   return app;
 };

@@ -113,6 +113,11 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 or 0' })
     .optional()
     .transform((v) => v === '1' || v === 'true'),
+  /** Data centre: what is shared between requests (modules/data-centre/cache.ts). */
+  DATA_CENTRE_CACHE: z
+    .enum(['on', 'live', 'off', ''], { message: 'must be on, live or off' })
+    .optional()
+    .transform((v) => (v === 'live' || v === 'off' ? v : 'on')),
 });
 
 export interface Config {
@@ -145,6 +150,8 @@ export interface Config {
   exportBackgroundRows: number;
   /** The OpenAPI document and Swagger UI without sign-in (default: signed-in staff only). */
   openapiPublic: boolean;
+  /** Data centre: results and today's live rows shared per snapshot (`on`), live rows only, or nothing. */
+  dataCentreCache?: 'on' | 'live' | 'off';
 }
 
 export class ConfigError extends Error {}
@@ -192,5 +199,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     jobPollSeconds: e.JOB_POLL_SECONDS,
     exportBackgroundRows: e.EXPORT_BACKGROUND_ROWS,
     openapiPublic: e.OPENAPI_PUBLIC,
+    dataCentreCache: e.DATA_CENTRE_CACHE,
   };
 };

@@ -127,6 +127,44 @@ export type SalesSeriesQuery = z.infer<typeof salesSeriesQuery>;
 export const drillLink = z.object({ path: z.string(), query: z.record(z.string(), z.string()) });
 export type DrillLink = z.infer<typeof drillLink>;
 
+/** The list filters of a figure: the list page and the filter that shows the rows it counts. */
+export interface DrillScope {
+  from: string;
+  to: string;
+  dimension: DataDimension;
+  key: number;
+}
+/**
+ * Drill-down links (the server's answers, and the daily page's rows, built by the page from the
+ * row's keys) are page URLs in the list pages' own URL form (business days YYYY-MM-DD, turned
+ * into the Shanghai day's first and last instant by the list, as its own date filter does).
+ */
+export const salesDrill = (s: DrillScope): Partial<Record<SalesMetric, DrillLink>> => {
+  const start = s.from;
+  const end = s.to;
+  const k = s.key > 0 ? String(s.key) : null;
+  const orderDim: Record<string, string> = {};
+  if (k && s.dimension === 'sales') orderDim.salesUserId = k;
+  if (k && s.dimension === 'dept') orderDim.salesDeptId = k;
+  if (k && s.dimension === 'channel') orderDim.channelId = k;
+  if (k && s.dimension === 'platform') orderDim.sourcePlatformId = k;
+  const orders: DrillLink = { path: '/order/list', query: { payFrom: start, payTo: end, ...orderDim } };
+  const out: Partial<Record<SalesMetric, DrillLink>> = { M11: orders, M12: orders, M16: orders, M19: orders };
+  if (s.dimension === 'all' || s.dimension === 'sales' || s.dimension === 'dept') {
+    const fu: Record<string, string> = { from: start, to: end };
+    if (k && s.dimension === 'sales') fu.createdBy = k;
+    if (k && s.dimension === 'dept') fu.creatorDeptId = k;
+    const followUps: DrillLink = { path: '/client/follow-record-list', query: fu };
+    out.M03 = followUps;
+    out.M04 = followUps;
+  }
+  const cl: Record<string, string> = { createdFrom: start, createdTo: end };
+  if (k && s.dimension === 'channel') cl.channelId = k;
+  if (k && s.dimension === 'platform') cl.sourcePlatformId = k;
+  if (s.dimension !== 'sales' && s.dimension !== 'dept') out.M01 = { path: '/client/list', query: cl };
+  return out;
+};
+
 const metricValues = z.record(z.string(), z.number().nullable());
 
 export const salesSeriesRow = z.object({
@@ -192,7 +230,8 @@ export const dailyRow = z.object({
   deptId: z.number().int().nullable(),
   deptName: z.string().nullable(),
   metrics: metricValues,
-  drill: z.record(z.string(), drillLink),
+  // No drill links: the page builds them from the row's keys (salesDrill; six links per row of
+  // 2,000 sales were a third of the reply).
 });
 export type DailyRow = z.infer<typeof dailyRow>;
 export const dataDaily = z.object({ date: businessDate, rows: z.array(dailyRow) });

@@ -2,9 +2,13 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
+import type { JobQueue } from '../../src/jobs/queue';
+import type { CacheMode } from '../../src/modules/data-centre/cache';
 import { addDays, groupFacts } from '../../src/modules/data-centre/engine';
 import { statsNightlyJob } from '../../src/modules/data-centre/jobs';
 import { salesMetrics } from '../../src/modules/data-centre/metrics';
+import { DataCentreService } from '../../src/modules/data-centre/service';
+import type { Principal } from '../../src/types';
 import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/app';
 import { uploadImage, userId } from '../support/commerce';
 import { seedDataCentre } from '../support/data-centre';
@@ -442,5 +446,95 @@ describe('data centre API', () => {
       body: { from: FROM, to: TODAY },
     });
     expect(future.status).toBe(400);
+  });
+
+  it("shares results and today's live rows between requests per snapshot stamp, and a write shows at once", async () => {
+    // "Today" inside the data: its events are live, the days before come from the roll-ups.
+    const today = addDays(FROM, 20);
+    const now = () => new Date(`${today}T12:00:00+08:00`);
+    const mk = (cache: CacheMode) =>
+      new DataCentreService(t.database.db, now, { register() {} } as unknown as JobQueue, { cache });
+    const on = mk('on');
+    const live = mk('live');
+    const off = mk('off');
+    const adminP = {
+      userId: 1,
+      dataScope: 'ALL',
+      departmentId: null,
+      permissions: new Set(),
+    } as unknown as Principal;
+    const siyuP = {
+      userId: siyuId,
+      dataScope: 'SELF',
+      departmentId: null,
+      permissions: new Set(),
+    } as unknown as Principal;
+    const q = {
+      from: addDays(FROM, 10),
+      to: today,
+      granularity: 'day',
+      dimension: 'sales',
+      page: 1,
+      pageSize: 20,
+      sort: 'M12',
+      order: 'desc',
+    } as const;
+    const views = (s: DataCentreService) =>
+      Promise.all([
+        s.series(adminP, q),
+        s.series(siyuP, q),
+        s.overview(adminP),
+        s.daily(adminP, today),
+        s.productDaily({ from: addDays(FROM, 10), to: today, level: 'spu' }),
+        s.productOverview({ from: addDays(FROM, 10), to: today, level: 'spu' }),
+      ]);
+    const ref = await views(off);
+    const first = await views(on);
+    expect(first).toEqual(ref);
+    // The same requests again, nothing written in between: the same answers, not recomputed.
+    const hits = on.results.hits;
+    const again = await views(on);
+    for (const [i, x] of again.entries()) expect(x).toBe(first[i]);
+    expect(on.results.hits).toBe(hits + again.length);
+    // Another page and order of the same ranking: a new answer, the ranking shared.
+    const misses = on.results.misses;
+    const page2 = { ...q, page: 2, pageSize: 2, order: 'asc' } as const;
+    expect(await on.series(adminP, page2)).toEqual(await off.series(adminP, page2));
+    expect(on.results.misses).toBe(misses + 1);
+    // Live mode: every figure recomputed, today's live rows read once per scope and condition.
+    expect(await views(live)).toEqual(ref);
+    const liveMisses = live.liveRows.misses;
+    expect(liveMisses).toBeGreaterThan(0);
+    expect(await views(live)).toEqual(ref);
+    expect(live.liveRows.misses).toBe(liveMisses);
+    // The today totals are the raw tables' figures.
+    const todayRaw = (await rawMetrics(today, today)).get(0);
+    expect(ref[2].day.find((c) => c.code === 'M12')?.value).toBe(todayRaw?.M12);
+
+    // A write (one of today's paid orders moves to the day before, straight in SQL: no code path
+    // bumps anything) moves every cached figure at once.
+    const [order] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`SELECT id FROM sales_order WHERE pay_time >= ${new Date(`${today}T00:00:00+08:00`)} AND pay_time < ${new Date(`${addDays(today, 1)}T00:00:00+08:00`)}
+            AND pay_amount > 0 ORDER BY id LIMIT 1`,
+    );
+    if (!order) throw new Error('no paid order today');
+    await t.database.db.execute(
+      sql`UPDATE sales_order SET pay_time = pay_time - interval '1 day' WHERE id = ${order.id}`,
+    );
+    try {
+      const changed = await views(off);
+      const m12 = changed[2].day.find((c) => c.code === 'M12')?.value;
+      expect(m12).toBe((await rawMetrics(today, today)).get(0)?.M12);
+      expect(m12).not.toBe(todayRaw?.M12);
+      expect(await views(on)).toEqual(changed);
+      expect(await views(live)).toEqual(changed);
+    } finally {
+      await t.database.db.execute(
+        sql`UPDATE sales_order SET pay_time = pay_time + interval '1 day' WHERE id = ${order.id}`,
+      );
+    }
+    expect(await views(on)).toEqual(ref);
+    expect(await views(live)).toEqual(ref);
   });
 });

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
+import type { StampedLru } from './cache';
 import { dayOf, type Fact, type FactValues, PRODUCT_FACTS, SALES_FACTS } from './facts';
 import { groupRollup } from './rollup';
 
@@ -106,6 +107,11 @@ export class LiveCache {
     readonly where: SQL = sql`TRUE`,
     /** Read the distinct ids with the first statement even for a sums-only grouping (the request needs them later). */
     private readonly alwaysIds = false,
+    /**
+     * Shared between requests (cache.ts): the rows kept per process under the request's snapshot
+     * stamp and `scope`, a text that identifies `where` (the same text, the same condition).
+     */
+    private readonly share?: { store: StampedLru<LiveRow[]>; stamp: string; scope: string },
   ) {}
 
   /** Statements run (for tests). */
@@ -118,7 +124,15 @@ export class LiveCache {
     const id = `${table}|${from}|${to}|${withIds ? 'ids' : 'sums'}`;
     let p = this.memo.get(id);
     if (!p) {
-      p = this.load(table, from, to, withIds);
+      const share = this.share;
+      if (share) {
+        const fullKey = `${share.scope}|${table}|${from}|${to}|ids`;
+        const key = `${share.scope}|${table}|${from}|${to}|${withIds ? 'ids' : 'sums'}`;
+        // Another request's rows with the ids serve a sums-only grouping as well.
+        p =
+          share.store.peek(share.stamp, fullKey) ??
+          share.store.get(share.stamp, key, () => this.load(table, from, to, withIds));
+      } else p = this.load(table, from, to, withIds);
       this.memo.set(id, p);
     }
     return p;

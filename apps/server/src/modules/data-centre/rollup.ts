@@ -293,7 +293,10 @@ export const writeRollupPrefixes = async (
                   least((kd.m + interval '1 month')::date - 1, ${end}::date), interval '1 day') c)
         INSERT INTO ${name} (span, start_date, dim, key, ${sql.raw(cols)})
         SELECT 'C', g.c, g.dim, g.key, ${sql.raw(running)}
-        FROM g LEFT JOIN d ON d.dim = g.dim AND d.key = g.key AND d.start_date = g.c`,
+        FROM g LEFT JOIN d ON d.dim = g.dim AND d.key = g.key AND d.start_date = g.c
+        -- Written by date: a range's sums read the prefix rows of a few dates for every key, so
+        -- one date's rows of a dimension sit together (~50 pages for 2,000 users, not ~2,000).
+        ORDER BY g.c, g.dim, g.key`,
   );
   await tx.execute(
     sql`INSERT INTO ${name} (span, start_date, dim, key)

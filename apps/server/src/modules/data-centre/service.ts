@@ -4,7 +4,6 @@ import {
   type DataDaily,
   type DataDimension,
   type DataOverview,
-  type DrillLink,
   FUNNEL_STAGES,
   type KpiCard,
   MAX_RANGE_DAYS,
@@ -17,6 +16,7 @@ import {
   type SalesSeries,
   type SalesSeriesQuery,
   type SalesSeriesRow,
+  salesDrill,
 } from '@educrm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
@@ -25,6 +25,7 @@ import { said, writeAudit } from '../../lib/audit';
 import { scopeCondition } from '../../lib/data-scope';
 import { fieldError } from '../../lib/errors';
 import type { Principal } from '../../types';
+import { type CacheMode, StampedLru, snapshotStamp } from './cache';
 import {
   addDays,
   type Bucket,
@@ -34,6 +35,7 @@ import {
   type Grouping,
   groupFacts,
   LiveCache,
+  type LiveRow,
 } from './engine';
 import { type FactValues, PRICE_BANDS, SALES_FACTS } from './facts';
 import { statsRebuildJob } from './jobs';
@@ -62,55 +64,62 @@ const IDS_METRICS: Set<SalesMetric> = (() => {
 
 const DIM_COL: Record<DataDimension, number> = { all: 0, sales: 1, dept: 2, channel: 3, platform: 4 };
 
-/** The list filters of a figure: the list page and the filter that shows the rows it counts. */
-export interface DrillScope {
-  from: string;
-  to: string;
-  dimension: DataDimension;
-  key: number;
-}
-/**
- * Drill-down links are page URLs in the list pages' own URL form (business days YYYY-MM-DD, turned
- * into the Shanghai day's first and last instant by the list, as its own date filter does).
- */
-export const salesDrill = (s: DrillScope): Partial<Record<SalesMetric, DrillLink>> => {
-  const start = s.from;
-  const end = s.to;
-  const k = s.key > 0 ? String(s.key) : null;
-  const orderDim: Record<string, string> = {};
-  if (k && s.dimension === 'sales') orderDim.salesUserId = k;
-  if (k && s.dimension === 'dept') orderDim.salesDeptId = k;
-  if (k && s.dimension === 'channel') orderDim.channelId = k;
-  if (k && s.dimension === 'platform') orderDim.sourcePlatformId = k;
-  const orders: DrillLink = { path: '/order/list', query: { payFrom: start, payTo: end, ...orderDim } };
-  const out: Partial<Record<SalesMetric, DrillLink>> = { M11: orders, M12: orders, M16: orders, M19: orders };
-  if (s.dimension === 'all' || s.dimension === 'sales' || s.dimension === 'dept') {
-    const fu: Record<string, string> = { from: start, to: end };
-    if (k && s.dimension === 'sales') fu.createdBy = k;
-    if (k && s.dimension === 'dept') fu.creatorDeptId = k;
-    const followUps: DrillLink = { path: '/client/follow-record-list', query: fu };
-    out.M03 = followUps;
-    out.M04 = followUps;
-  }
-  const cl: Record<string, string> = { createdFrom: start, createdTo: end };
-  if (k && s.dimension === 'channel') cl.channelId = k;
-  if (k && s.dimension === 'platform') cl.sourcePlatformId = k;
-  if (s.dimension !== 'sales' && s.dimension !== 'dept') out.M01 = { path: '/client/list', query: cl };
-  return out;
-};
-
 const checkRange = (from: string, to: string) => {
   if (to < from) throw fieldError('to', 'invalidValue');
   if (addDays(from, MAX_RANGE_DAYS) <= to) throw fieldError('to', 'invalidValue');
 };
 
+/** One request's snapshot stamp (cache.ts), or null when nothing is shared between requests. */
+type Stamp = string | null;
+
 export class DataCentreService {
+  /** What is shared between requests (cache.ts): results and today's live rows, per snapshot stamp. */
+  readonly cacheMode: CacheMode;
+  readonly results = new StampedLru<unknown>(64);
+  readonly liveRows = new StampedLru<LiveRow[]>(64);
+
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
     private readonly queue: JobQueue,
+    opts: { cache?: CacheMode } = {},
   ) {
     queue.register(statsRebuildJob);
+    this.cacheMode = opts.cache ?? 'on';
+  }
+
+  /**
+   * A request's answer: computed once per snapshot stamp, view, parameters and scope when the
+   * results are cached (`on`), else computed with the stamp for today's live rows (`live`) or
+   * without one (`off`).
+   */
+  private async answer<T>(
+    view: string,
+    scope: string,
+    params: unknown,
+    compute: (stamp: Stamp) => Promise<T>,
+    /** Not kept (an export of every key can be large): only its live rows and parts are shared. */
+    once = false,
+  ) {
+    if (this.cacheMode === 'off') return compute(null);
+    const stamp = await snapshotStamp(this.db);
+    if (this.cacheMode === 'live' || once) return compute(stamp);
+    const key = `${view}|${scope}|${this.today()}|${JSON.stringify(params)}`;
+    return this.results.get(stamp, key, () => compute(stamp)) as Promise<T>;
+  }
+
+  /**
+   * A part of an answer shared by several answers (the history's ranking: every page and sort
+   * order of a range), kept like the answers when they are cached (`on`).
+   */
+  private shared<T>(stamp: Stamp, key: unknown[], compute: () => Promise<T>): Promise<T> {
+    if (stamp === null || this.cacheMode !== 'on') return compute();
+    return this.results.get(stamp, JSON.stringify(key), compute) as Promise<T>;
+  }
+
+  /** What the sales scope of a principal depends on (scopeCondition, salesRollup). */
+  private static scopeKey(p: Principal) {
+    return `${p.dataScope}|${p.userId}|${p.departmentId ?? ''}`;
   }
 
   /** The caller's rows: siyu (SELF) only their own, department scopes their departments. */
@@ -123,8 +132,27 @@ export class DataCentreService {
   }
 
   /** One request's live events (today's raw events grouped once, in the caller's scope). */
-  liveOf(p: Principal, ids = false): LiveCache {
-    return new LiveCache(this.db, this.salesScope(p), ids);
+  liveOf(p: Principal, ids = false, stamp: Stamp = null): LiveCache {
+    return new LiveCache(
+      this.db,
+      this.salesScope(p),
+      ids,
+      stamp === null
+        ? undefined
+        : { store: this.liveRows, stamp, scope: `sales|${DataCentreService.scopeKey(p)}` },
+    );
+  }
+
+  private productLive(q: ProductQuery, stamp: Stamp): LiveCache {
+    const filter = [q.sourcePlatformId, q.channelId, q.categoryId, q.status];
+    return new LiveCache(
+      this.db,
+      this.productWhere(q),
+      false,
+      stamp === null
+        ? undefined
+        : { store: this.liveRows, stamp, scope: `product|${JSON.stringify(filter)}` },
+    );
   }
 
   /**
@@ -214,8 +242,23 @@ export class DataCentreService {
    */
   async series(p: Principal, q: SalesSeriesQuery, opts: { all?: boolean } = {}): Promise<SalesSeries> {
     checkRange(q.from, q.to);
+    return this.answer(
+      'series',
+      DataCentreService.scopeKey(p),
+      q,
+      (stamp) => this.computeSeries(p, q, opts, stamp),
+      opts.all === true,
+    );
+  }
+
+  private async computeSeries(
+    p: Principal,
+    q: SalesSeriesQuery,
+    opts: { all?: boolean },
+    stamp: Stamp,
+  ): Promise<SalesSeries> {
     // The ranking needs the sums only, the rows the ids too: one statement for both.
-    const cache = this.liveOf(p, true);
+    const cache = this.liveOf(p, true, stamp);
     const base = { from: q.from, to: q.to, dim: q.dimension, cache };
     const metricOf = (f: FactValues) => salesMetrics(f)[q.sort] ?? null;
     // Dimension all has one key: nothing to rank (the totals are its one row).
@@ -223,7 +266,11 @@ export class DataCentreService {
     const sumsOnly = one || !IDS_METRICS.has(q.sort);
     const ranking: Grouped = one
       ? new Map([['', { bucket: q.from, key: 0, facts: {} }]])
-      : await this.group(p, { ...base, bucket: 'range', sumsOnly });
+      : await this.shared(
+          stamp,
+          ['rank', DataCentreService.scopeKey(p), this.today(), q.from, q.to, q.dimension, sumsOnly],
+          () => this.group(p, { ...base, bucket: 'range', sumsOnly }),
+        );
     const dir = q.order === 'asc' ? 1 : -1;
     const ranked = [...ranking.values()]
       .filter((s) => one || Object.values(s.facts).some((v) => v !== 0))
@@ -275,6 +322,12 @@ export class DataCentreService {
   /** Overview: KPI cards with comparisons, 30-day trend, stage funnel, top sales, donuts. */
   async overview(p: Principal, date?: string): Promise<DataOverview> {
     const d = date ?? this.today();
+    return this.answer('overview', DataCentreService.scopeKey(p), d, (stamp) =>
+      this.computeOverview(p, d, stamp),
+    );
+  }
+
+  private async computeOverview(p: Principal, d: string, stamp: Stamp): Promise<DataOverview> {
     const monthStart = `${d.slice(0, 7)}-01`;
     const prevMonthStart = `${addDays(monthStart, -1).slice(0, 7)}-01`;
     const elapsed = Math.round((dayStart(d).getTime() - dayStart(monthStart).getTime()) / 86_400_000);
@@ -285,7 +338,7 @@ export class DataCentreService {
     const trendFrom = addDays(d, -29);
     // The day cards are the trend's last two days (the same sums, dimension all, one query less each).
     // Today's events are read once for every card and chart (live).
-    const live = this.liveOf(p);
+    const live = this.liveOf(p, false, stamp);
     const [trend, mtd, prev] = await Promise.all([
       this.group(p, { from: trendFrom, to: d, bucket: 'day', dim: 'all', sumsOnly: true, cache: live }),
       this.total(p, monthStart, d, live),
@@ -368,7 +421,13 @@ export class DataCentreService {
 
   /** Daily data: one day, a row per sales grouped by department with subtotals and a total. */
   async daily(p: Principal, date: string): Promise<DataDaily> {
-    const live = this.liveOf(p);
+    return this.answer('daily', DataCentreService.scopeKey(p), date, (stamp) =>
+      this.computeDaily(p, date, stamp),
+    );
+  }
+
+  private async computeDaily(p: Principal, date: string, stamp: Stamp): Promise<DataDaily> {
+    const live = this.liveOf(p, false, stamp);
     const [byUser, byDept, all] = await Promise.all([
       this.group(p, { from: date, to: date, bucket: 'range', dim: 'sales', cache: live }),
       this.group(p, { from: date, to: date, bucket: 'range', dim: 'dept', cache: live }),
@@ -409,7 +468,6 @@ export class DataCentreService {
           deptId: dept || null,
           deptName: deptNames.get(dept) ?? info.get(s.key)?.dept ?? null,
           metrics: salesMetrics(s.facts),
-          drill: salesDrill({ from: date, to: date, dimension: 'sales', key: s.key }),
         });
       }
       const sub = byDept.get(`${date}|${dept}`);
@@ -421,7 +479,6 @@ export class DataCentreService {
           deptId: dept || null,
           deptName: deptNames.get(dept) ?? null,
           metrics: salesMetrics(sub.facts),
-          drill: salesDrill({ from: date, to: date, dimension: 'dept', key: dept }),
         });
       }
     }
@@ -433,7 +490,6 @@ export class DataCentreService {
       deptId: null,
       deptName: null,
       metrics: salesMetrics(total?.facts ?? {}),
-      drill: salesDrill({ from: date, to: date, dimension: 'all', key: 0 }),
     });
     return { date, rows };
   }
@@ -561,8 +617,12 @@ export class DataCentreService {
   /** Product daily data: date × SPU (or SKU), P01-P07, with the range totals. */
   async productDaily(q: ProductQuery): Promise<ProductDaily> {
     checkRange(q.from, q.to);
+    return this.answer('productDaily', '', q, (stamp) => this.computeProductDaily(q, stamp));
+  }
+
+  private async computeProductDaily(q: ProductQuery, stamp: Stamp): Promise<ProductDaily> {
     const dim = q.level === 'sku' ? 2 : 1;
-    const live = new LiveCache(this.db, this.productWhere(q));
+    const live = this.productLive(q, stamp);
     const [g, total] = await Promise.all([
       this.productGroup(q, live, 'day', dim),
       this.productGroup(q, live, 'range', 0),
@@ -576,7 +636,11 @@ export class DataCentreService {
   /** Product overview: range totals per product ranked by P05, category share, top-5 trend, price bands. */
   async productOverview(q: ProductQuery): Promise<ProductOverview> {
     checkRange(q.from, q.to);
-    const live = new LiveCache(this.db, this.productWhere(q));
+    return this.answer('productOverview', '', q, (stamp) => this.computeProductOverview(q, stamp));
+  }
+
+  private async computeProductOverview(q: ProductQuery, stamp: Stamp): Promise<ProductOverview> {
+    const live = this.productLive(q, stamp);
     const [g, bands] = await Promise.all([
       this.productGroup(q, live, 'range', q.level === 'sku' ? 2 : 1),
       this.priceBands(q, live),

@@ -1,4 +1,9 @@
-import { type DailyRow, SALES_METRIC_UNITS, type SalesMetric } from '@educrm/contract/data-centre';
+import {
+  type DailyRow,
+  SALES_METRIC_UNITS,
+  type SalesMetric,
+  salesDrill,
+} from '@educrm/contract/data-centre';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Empty, Table } from 'antd';
 import dayjs from 'dayjs';
@@ -25,6 +30,14 @@ const COLUMNS: SalesMetric[] = [
   'M17',
   'M19',
 ];
+
+/** A row's drill-down links, from its keys (the answer carries none). */
+const drillOf = (date: string, r: DailyRow) =>
+  r.kind === 'user'
+    ? salesDrill({ from: date, to: date, dimension: 'sales', key: r.userId ?? 0 })
+    : r.kind === 'dept'
+      ? salesDrill({ from: date, to: date, dimension: 'dept', key: r.deptId ?? 0 })
+      : salesDrill({ from: date, to: date, dimension: 'all', key: 0 });
 
 /** 每日数据: one day (default yesterday), a row per sales grouped by department with subtotals. */
 const DailyPage = () => {
@@ -82,7 +95,9 @@ const DailyPage = () => {
               align: 'right' as const,
               width: 110,
               render: (_: unknown, r: DailyRow) => (
-                <Drill link={r.drill[code]}>{formatMetric(SALES_METRIC_UNITS[code], r.metrics[code])}</Drill>
+                <Drill link={drillOf(q.data?.date ?? date, r)[code]}>
+                  {formatMetric(SALES_METRIC_UNITS[code], r.metrics[code])}
+                </Drill>
               ),
             })),
           ]}

@@ -93,19 +93,20 @@ export class PlannerEstimates {
 }
 
 /** The fraction of an equal-count histogram's values below x (linear inside its bucket). */
-export const histogramBelow =
-  (bounds: number[]) =>
-  (x: number): number => {
-    const n = bounds.length - 1;
-    if (x <= bounds[0]) return 0;
-    if (x >= bounds[n]) return 1;
+export const histogramBelow = (bounds: number[]) => {
+  const at = (i: number) => bounds[i] ?? 0;
+  const n = bounds.length - 1;
+  return (x: number): number => {
+    if (x <= at(0)) return 0;
+    if (x >= at(n)) return 1;
     let lo = 0;
     let hi = n;
     while (hi - lo > 1) {
       const mid = (lo + hi) >> 1;
-      if (bounds[mid] <= x) lo = mid;
+      if (at(mid) <= x) lo = mid;
       else hi = mid;
     }
-    const width = bounds[lo + 1] - bounds[lo];
-    return (lo + (width > 0 ? (x - bounds[lo]) / width : 0)) / n;
+    const width = at(lo + 1) - at(lo);
+    return (lo + (width > 0 ? (x - at(lo)) / width : 0)) / n;
   };
+};

@@ -7,8 +7,11 @@ import './node-runtime.mjs'; // first: re-runs this script under Node >= 24 when
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, ROOT, run } from './lib.mjs';
+import { ensureSystemPackages } from './test-setup.mjs';
 
 await ensureInstalled();
+// Debian's Chromium and CJK fonts, as `npm test -- e2e` installs them on a fresh machine.
+if (!(await ensureSystemPackages({ e2e: true, postgres: false }))) process.exit(1);
 await ensureBuilt();
 const code = await run('npx', ['vitest', 'run', '--config', 'e2e/vitest.tour.config.ts']);
 const summary = path.join(ROOT, 'e2e/artifacts/tour/summary.md');

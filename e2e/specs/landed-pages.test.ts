@@ -133,6 +133,79 @@ test('at 991 px the language and settings stay in the navbar, and the order acti
   }
 });
 
+/**
+ * Table headers split inside a word: a header with more lines than words (spaces, '/' and '・'
+ * separate words). A Chinese or Japanese title used to break after any character once the table
+ * was wider than its panel ("共有プールまで" one character a line).
+ */
+const headersSplitInWords = (page: Page) =>
+  page.evaluate(() => {
+    const bad: string[] = [];
+    for (const th of Array.from(document.querySelectorAll<HTMLElement>('.ant-table-thead > tr > th'))) {
+      const text = (th.textContent ?? '').trim();
+      if (!text || th.getBoundingClientRect().width === 0) continue;
+      const tops = new Set<number>();
+      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of Array.from(range.getClientRects()))
+          if (rect.width > 0) tops.add(Math.round(rect.top / 4));
+      }
+      const words = text.split(/[\s/・]+/).filter(Boolean).length;
+      if (tops.size > words) bad.push(`${text}: ${tops.size} lines`);
+    }
+    return bad;
+  });
+
+/** Search fields side by side whose controls do not line up (a label on two lines pushed one down). */
+const misalignedControls = (page: Page) =>
+  page.evaluate(() => {
+    const fields = Array.from(
+      document.querySelectorAll<HTMLElement>('.resource-table__fields > .resource-table__field'),
+    ).filter((f) => f.getBoundingClientRect().width > 0);
+    const bad: string[] = [];
+    for (let i = 1; i < fields.length; i++) {
+      const [a, b] = [fields[i - 1], fields[i]] as [HTMLElement, HTMLElement];
+      if (b.getBoundingClientRect().left <= a.getBoundingClientRect().left) continue; // next line
+      const top = (f: HTMLElement) =>
+        f.querySelector<HTMLElement>('.ant-form-item-control')?.getBoundingClientRect().top ?? 0;
+      if (Math.abs(top(a) - top(b)) > 1) bad.push(`${b.textContent?.slice(0, 40)}: ${top(b) - top(a)} px`);
+    }
+    return bad;
+  });
+
+test('table headers break between words in zh and ja; search controls line up when a label wraps (es 991)', async () => {
+  const { page } = admin;
+  try {
+    for (const lang of ['ja', 'zh'] as const) {
+      await setLanguage(page, lang);
+      for (const path of ['/client/list', '/call/number-list', '/system/admin-list']) {
+        await page.goto(`${baseURL}${path}`);
+        await page.locator('.resource-table .ant-table-row').first().waitFor();
+        await quietTables(page);
+        expect({ lang, path, split: await headersSplitInWords(page) }).toEqual({ lang, path, split: [] });
+      }
+    }
+    await screenshot(page, 'landed-admin-list-zh-1366');
+    await setLanguage(page, 'es');
+    await page.setViewportSize({ width: 991, height: 800 });
+    for (const path of ['/system/admin-list', '/client/list']) {
+      await page.goto(`${baseURL}${path}`);
+      await page.locator('.resource-table .ant-table-row').first().waitFor();
+      await quietTables(page);
+      expect({ path, misaligned: await misalignedControls(page) }).toEqual({ path, misaligned: [] });
+    }
+    await page.goto(`${baseURL}/system/admin-list`);
+    await page.locator('.resource-table .ant-table-row').first().waitFor();
+    await quietTables(page);
+    await screenshot(page, 'landed-admin-list-es-991');
+  } finally {
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await setLanguage(page, 'zh');
+  }
+});
+
 test('a product whose SKUs all have stock 0 asks before it goes on sale and is listed as such', async () => {
   const { page } = admin;
   const api = await adminApi(baseURL);

@@ -88,3 +88,39 @@ test('while the user is active the token is refreshed in its window, once across
   // The idle user's token was not touched.
   expect(await cookieValue(idle.context, 'Admin-Token')).toBe(idleToken.access_token);
 }, 60_000);
+
+test('a refresh answered late (a loaded server, 6 s) still replaces the token, and the session outlives the grace', async () => {
+  const baseURL = server.baseURL;
+  const slow = await openBrowser({ locale: 'en-US' });
+  try {
+    const token = await apiLogin(baseURL);
+    await useSession(slow.context, baseURL, token);
+    // The server rotates the token at once; its answer reaches the page 6 s later (more than the
+    // 5 s other calls wait: a client that gave up kept the refreshed-away token, which the server
+    // refuses 30 s later and treats as a replay at the next refresh, ending the session).
+    await slow.context.route('**/api/v1/admin/refresh-token', async (route) => {
+      const response = await route.fetch();
+      await new Promise((r) => setTimeout(r, 6000));
+      await route.fulfill({ response });
+    });
+    const waitMs = token.refresh_after * 1000 - Date.now() + 500;
+    if (waitMs > 0) await slow.page.waitForTimeout(waitMs);
+    // Opening a page in the window refreshes before its calls.
+    await slow.page.goto(`${baseURL}/profile/index`);
+    await slow.page.waitForSelector('[data-testid="profile-page"]');
+    const replaced = await slow.page
+      .waitForFunction(
+        (old) => !document.cookie.split('; ').includes(`Admin-Token=${old}`),
+        token.access_token,
+        { timeout: 15_000 },
+      )
+      .then(() => true)
+      .catch(() => false);
+    expect(replaced).toBe(true);
+    const fresh = (await cookieValue(slow.context, 'Admin-Token')) ?? '';
+    expect(fresh).not.toBe(token.access_token);
+    expect(await infoStatus(baseURL, fresh)).toBe(200);
+  } finally {
+    await slow.close();
+  }
+}, 60_000);

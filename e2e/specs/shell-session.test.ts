@@ -186,6 +186,42 @@ test('a session refused while loading info: message, token cleared, login with r
   expect(await page.locator('.ant-modal', { hasText: '确认退出' }).count()).toBe(0);
 });
 
+test('a session load the server does not answer (timeout, 503) keeps the session: the reason, a reload, still signed in', async () => {
+  const { page, context } = browser;
+  const token = await apiLogin(baseURL);
+  await useSession(context, baseURL, token);
+  // A loaded server: the info call gets no answer, then a 503.
+  let failure: 'abort' | 'unavailable' = 'abort';
+  await page.route('**/api/v1/admin/info', (route) =>
+    failure === 'abort'
+      ? route.abort('timedout')
+      : route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: '{"code":503,"msg":"busy","data":null}',
+        }),
+  );
+  try {
+    for (const next of ['abort', 'unavailable'] as const) {
+      failure = next;
+      await page.goto(`${baseURL}/profile/index`);
+      const alert = page.locator('.route-error[role="alert"]');
+      await alert.waitFor();
+      expect(page.url()).toBe(`${baseURL}/profile/index`);
+      expect(await alert.locator('button').textContent()).toBe('重新加载页面');
+      expect((await cookieValue(context, 'Admin-Token')) ?? '').toBe(token.access_token);
+      expect(await page.locator('[data-testid="login-page"]').count()).toBe(0);
+    }
+    expect(await infoStatus(baseURL, token.access_token)).toBe(200);
+  } finally {
+    await page.unroute('**/api/v1/admin/info');
+  }
+  // The server answers again: the reload opens the page, signed in.
+  await page.locator('.route-error button').click();
+  await page.waitForSelector('[data-testid="profile-page"]');
+  expect(page.url()).toBe(`${baseURL}/profile/index`);
+});
+
 test('third-party login: the entry shows only when the server lists a provider', async () => {
   const { page } = browser;
   const listed = (await (await fetch(`${baseURL}/api/v1/admin/auth-providers`)).json()) as {

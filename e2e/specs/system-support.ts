@@ -156,6 +156,13 @@ export const sidebarLinks = async (page: Page) => {
   for (let i = await closed.count(); i > 0; i--) {
     await closed.first().click();
   }
+  // A sub-menu renders its links after it opens: on a loaded machine the last one clicked had none
+  // yet, and the tour left that group's pages out.
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('.sidebar-container .ant-menu-submenu')).every(
+      (s) => s.classList.contains('ant-menu-submenu-open') && s.querySelector('a[href]'),
+    ),
+  );
   return page
     .locator('.sidebar-container a[href]')
     .evaluateAll((els) => els.map((el) => new URL((el as HTMLAnchorElement).href).pathname));

@@ -41,11 +41,20 @@ export const http = axios.create({
   withXSRFToken: false,
 });
 
+/**
+ * The refresh waits longer than other calls: the server rotates the token as it answers, so an
+ * answer given up on (a loaded server) leaves this browser with the refreshed-away token, which
+ * works only during the server's grace (REFRESH_GRACE_SECONDS, 30 s) and then ends the session.
+ * Below that grace, a late answer is still taken.
+ */
+export const REFRESH_TIMEOUT_MS = 20_000;
+
 const callRefresh = (token: string) =>
   request<TokenResult>({
     url: '/v1/admin/refresh-token',
     method: 'post',
     data: { token },
+    timeout: REFRESH_TIMEOUT_MS,
     silent: true,
     skipAuthBox: true,
     skipRefresh: true,

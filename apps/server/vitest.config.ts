@@ -5,8 +5,10 @@ export default defineConfig({
   test: {
     root: import.meta.dirname,
     include: ['test/api/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Limits for hangs, not for speed: at load 10 (a parallel build beside the suite) the slowest
+    // PGlite tests and set-ups take 2-3x their idle time (32 s, 60 s where 12 s and 20 s idle).
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
     pool: 'forks',
     maxWorkers: 2,
   },

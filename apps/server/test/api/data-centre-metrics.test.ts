@@ -367,7 +367,7 @@ describe('raw tables, daily aggregates and roll-ups give the same metrics', () =
     const rewritten = await recomputeDays(db, [day, addDays(day, 2)], undefined, { patchLimit: 0 });
     expect(rewritten).toMatchObject({ patched: 0, rewritten: ['product', 'sales'] });
     await everyKeyEqual('rewritten');
-  });
+  }, 120_000);
 
   it('a deleted client leaves M01 of its creation day only once the day is recomputed', async () => {
     const [c] = await queryRows<{ id: number; d: string }>(

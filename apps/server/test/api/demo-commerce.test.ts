@@ -15,8 +15,9 @@ const one = async <T>(query: ReturnType<typeof sql>) => (await rows<T>(query))[0
 beforeAll(async () => {
   t = await createTestApp({ DEMO_COMMERCE: '1' });
   admin = await t.login('admin', ADMIN_PASSWORD);
-});
-afterAll(async () => t.close());
+  // Seeding the demo commerce data took 60 s on PGlite at load 10 (20 s idle).
+}, 180_000);
+afterAll(async () => t?.close());
 
 describe('demo products and orders', () => {
   it('seeds a two-level catalogue, ~40 products mostly on sale, ~20,000 orders over 180 days', async () => {

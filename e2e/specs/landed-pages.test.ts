@@ -206,6 +206,46 @@ test('table headers break between words in zh and ja; search controls line up wh
   }
 });
 
+test("built-in roles read in the viewer's language on the role list, the admin list and the profile (es, ja)", async () => {
+  const { page } = admin;
+  const expected = {
+    es: { admin: 'Administrador', description: 'Todos los permisos' },
+    ja: { admin: '管理者', description: 'すべての権限' },
+  } as const;
+  try {
+    for (const lang of ['es', 'ja'] as const) {
+      await setLanguage(page, lang);
+      await page.goto(`${baseURL}/system/role-list`);
+      const adminRow = page.locator('.resource-table .ant-table-row', {
+        has: page.locator('code', { hasText: /^admin$/ }),
+      });
+      await adminRow.waitFor();
+      expect(await adminRow.innerText()).toContain(expected[lang].admin);
+      expect(await adminRow.innerText()).toContain(expected[lang].description);
+      const roleTable = await page.locator('.resource-table').innerText();
+      expect({ lang, chinese: roleTable.match(/管理员|私域销售|中台运营|全部权限/g) }).toEqual({
+        lang,
+        chinese: null,
+      });
+      await screenshot(page, `landed-role-list-${lang}-1366`);
+      await page.goto(`${baseURL}/system/admin-list`);
+      await page.locator('.resource-table .ant-table-row').first().waitFor();
+      // The roles column's tags (the first admin's nickname 超级管理员 is data, not a role name).
+      const roleTags = (await page.locator('.resource-table .ant-table-row .ant-tag').allTextContents()).join(
+        ' ',
+      );
+      expect({ lang, chinese: roleTags.match(/管理员|私域销售|中台运营/g) }).toEqual({
+        lang,
+        chinese: null,
+      });
+      await page.goto(`${baseURL}/profile`);
+      await page.getByText(expected[lang].admin, { exact: true }).first().waitFor();
+    }
+  } finally {
+    await setLanguage(page, 'zh');
+  }
+});
+
 test('a product whose SKUs all have stock 0 asks before it goes on sale and is listed as such', async () => {
   const { page } = admin;
   const api = await adminApi(baseURL);

@@ -7,6 +7,17 @@
 
 export const BUILTIN_ROLES = ['admin', 'siyu', 'chakan', 'zhongtai'] as const;
 export type BuiltinRole = (typeof BUILTIN_ROLES)[number];
+/**
+ * The names and descriptions the built-in roles are seeded with (Chinese, the spec's language). A
+ * built-in role still carrying its seeded text is shown in the viewer's language; one renamed on
+ * System > Roles shows what the admin wrote.
+ */
+export const BUILTIN_ROLE_SEED: Record<BuiltinRole, { name: string; description: string }> = {
+  admin: { name: '管理员', description: '全部权限' },
+  siyu: { name: '私域销售', description: '负责自己的客户、跟进与订单' },
+  chakan: { name: '查看', description: '只读查看全部数据，手机号脱敏，不可导出' },
+  zhongtai: { name: '中台运营', description: '商品、课程与话术、短信模板运营' },
+};
 export const ADMIN_ROLE: BuiltinRole = 'admin';
 
 export const DATA_SCOPES = ['ALL', 'DEPT_AND_CHILDREN', 'DEPT', 'SELF'] as const;

@@ -648,6 +648,12 @@ const en: Messages = {
       key: 'Key',
       keyHint: '2 to 32 lowercase letters, digits, _ or -, starting with a letter.',
       keyBuiltin: 'Built-in roles keep their key.',
+      builtinDescription: {
+        admin: 'Every permission',
+        siyu: 'Own clients, follow-ups and orders',
+        chakan: 'Reads all data, mobiles masked, no exports',
+        zhongtai: 'Products, courses, call scripts and SMS templates',
+      },
       description: 'Description',
       dataScope: 'Data scope',
       dataScopeHint: 'Which records its users see in client and order lists.',

@@ -655,6 +655,12 @@ const es: Messages = {
       key: 'Clave',
       keyHint: 'De 2 a 32 minúsculas, dígitos, _ o -, empezando por una letra.',
       keyBuiltin: 'Los roles integrados conservan su clave.',
+      builtinDescription: {
+        admin: 'Todos los permisos',
+        siyu: 'Sus propios clientes, seguimientos y pedidos',
+        chakan: 'Consulta todos los datos, móviles enmascarados, sin exportar',
+        zhongtai: 'Productos, cursos, guiones de llamada y plantillas de SMS',
+      },
       description: 'Descripción',
       dataScope: 'Alcance de datos',
       dataScopeHint: 'Qué registros ven sus usuarios en las listas de clientes y pedidos.',

@@ -634,6 +634,12 @@ const ja: Messages = {
       key: 'ロールキー',
       keyHint: '英小文字で始まる 2〜32 文字の英小文字、数字、_ または -。',
       keyBuiltin: '組み込みロールのキーは変更できません。',
+      builtinDescription: {
+        admin: 'すべての権限',
+        siyu: '自分の顧客・フォロー・注文を担当',
+        chakan: '全データを閲覧のみ（携帯番号はマスク、エクスポート不可）',
+        zhongtai: '商品・コース・トークスクリプト・SMS テンプレートの運用',
+      },
       description: '説明',
       dataScope: 'データ範囲',
       dataScopeHint: 'このロールのユーザーが顧客・注文一覧で見られるレコード。',

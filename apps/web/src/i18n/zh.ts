@@ -626,6 +626,12 @@ const zh: Messages = {
       key: '角色标识',
       keyHint: '2-32 位小写字母、数字、下划线或连字符，以字母开头。',
       keyBuiltin: '内置角色的标识不能修改。',
+      builtinDescription: {
+        admin: '全部权限',
+        siyu: '负责自己的客户、跟进与订单',
+        chakan: '只读查看全部数据，手机号脱敏，不可导出',
+        zhongtai: '商品、课程与话术、短信模板运营',
+      },
       description: '描述',
       dataScope: '数据范围',
       dataScopeHint: '该角色的用户在客户、订单列表中能看到哪些记录。',

@@ -1,15 +1,10 @@
-import { BUILTIN_ROLES, DEFAULT_DATA_SCOPE, defaultCodesOf } from '@educrm/contract';
+import { BUILTIN_ROLE_SEED, BUILTIN_ROLES, DEFAULT_DATA_SCOPE, defaultCodesOf } from '@educrm/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { said, writeAudit } from '../../lib/audit';
 import type { DbOrTx } from '../client';
 import { role } from '../schema';
 
-const ROLE_NAMES: Record<(typeof BUILTIN_ROLES)[number], { name: string; description: string }> = {
-  admin: { name: '管理员', description: '全部权限' },
-  siyu: { name: '私域销售', description: '负责自己的客户、跟进与订单' },
-  chakan: { name: '查看', description: '只读查看全部数据，手机号脱敏，不可导出' },
-  zhongtai: { name: '中台运营', description: '商品、课程与话术、短信模板运营' },
-};
+const ROLE_NAMES = BUILTIN_ROLE_SEED;
 
 /**
  * Creates the four built-in roles with their default codes; the admin role requires two-step

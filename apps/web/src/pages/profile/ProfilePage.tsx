@@ -27,6 +27,7 @@ import { useUserStore } from '../../stores/user';
 import { SessionsTable } from '../system/SessionsTable';
 import { MfaPanel } from './MfaPanel';
 import './profile.css';
+import { roleName } from '../../utils/roleText';
 
 const TABS = ['account', 'password', 'sessions', 'mfa'] as const;
 type Tab = (typeof TABS)[number];
@@ -200,7 +201,7 @@ const ProfilePage = () => {
                 key: 'roles',
                 label: t('profile.roles'),
                 children: (profile?.roles ?? user.roles.map((key) => ({ key, name: key }))).map((role) => (
-                  <Tag key={role.key}>{role.name}</Tag>
+                  <Tag key={role.key}>{roleName(t, role)}</Tag>
                 )),
               },
               {

@@ -23,6 +23,7 @@ import { useCan } from '../../../session/useCan';
 import { parseTime } from '../../../utils/time';
 import { useDepartments, useRoles } from '../queries';
 import '../system.css';
+import { roleName } from '../../../utils/roleText';
 import { LoginLocksPanel } from './LoginLocksPanel';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { SessionsDrawer } from './SessionsDrawer';
@@ -74,7 +75,11 @@ const AdminListPage = () => {
         label: t('system.user.role'),
         numeric: true,
         loading: rolesLoading,
-        options: roles.map((r) => ({ value: r.id, label: r.name, search: `${r.name} ${r.key}` })),
+        options: roles.map((r) => ({
+          value: r.id,
+          label: roleName(t, r),
+          search: `${roleName(t, r)} ${r.name} ${r.key}`,
+        })),
       },
       {
         type: 'select',
@@ -129,7 +134,7 @@ const AdminListPage = () => {
       title: t('system.user.roles'),
       render: (_, u) =>
         u.roles.length ? (
-          u.roles.map((r) => <Tag key={r.id}>{r.name}</Tag>)
+          u.roles.map((r) => <Tag key={r.id}>{roleName(t, r)}</Tag>)
         ) : (
           <span className="system-cell-sub">-</span>
         ),

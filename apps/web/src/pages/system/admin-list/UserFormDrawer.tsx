@@ -12,6 +12,7 @@ import { request } from '../../../api/http';
 import { createAdminUser, getAdminUser, updateAdminUser } from '../../../api/system';
 import { ImageUpload } from '../../../components/ImageUpload';
 import { FormField, ResourceDrawerForm } from '../../../components/ResourceForm/ResourceForm';
+import { roleName } from '../../../utils/roleText';
 import { useDepartments, useRoles } from '../queries';
 
 /** Admin avatars go to the image store; the user row keeps the URL (saved with the form). */
@@ -72,7 +73,7 @@ const CommonFields = () => {
           optionFilterProp="label"
           options={roles.map((r) => ({
             value: r.id,
-            label: `${r.name} (${r.key})`,
+            label: `${roleName(t, r)} (${r.key})`,
             disabled: r.status === 'DISABLED',
           }))}
         />

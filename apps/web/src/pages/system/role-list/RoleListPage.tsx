@@ -12,8 +12,10 @@ import type { FilterField } from '../../../components/ResourceTable/listState';
 import { type ResourceColumn, ResourceTable } from '../../../components/ResourceTable/ResourceTable';
 import { RowActions } from '../../../components/ResourceTable/RowActions';
 import { StatusTag } from '../../../components/StatusTag';
+import i18n from '../../../i18n';
 import { useCan } from '../../../session/useCan';
 import '../system.css';
+import { roleDescription, roleName } from '../../../utils/roleText';
 import { PermissionTree } from './PermissionTree';
 
 const WRITE = 'system.role.write';
@@ -25,7 +27,10 @@ const fetchRoles = async (params: ListParams) => {
   const rows = items
     .filter(
       (r) =>
-        (!text || r.name.toLowerCase().includes(text) || r.key.includes(text)) &&
+        (!text ||
+          r.name.toLowerCase().includes(text) ||
+          roleName(i18n.t, r).toLowerCase().includes(text) ||
+          r.key.includes(text)) &&
         (!params.status || r.status === params.status),
     )
     .sort((a, b) => a.sort - b.sort || a.id - b.id);
@@ -125,7 +130,7 @@ const RoleForm = ({
   return (
     <ResourceDrawerForm<Record<string, unknown>>
       id={`role-edit-${role.id}`}
-      title={t('system.role.editTitle', { name: role.name })}
+      title={t('system.role.editTitle', { name: roleName(t, role) })}
       width={640}
       schema={roleUpdate}
       version={role.version}
@@ -173,9 +178,9 @@ const RoleListPage = () => {
       title: t('system.role.name'),
       render: (_, r) => (
         <>
-          {r.name}{' '}
+          {roleName(t, r)}{' '}
           {r.builtin ? <Tag className="status-tag status-tag--info">{t('system.role.builtin')}</Tag> : null}
-          {r.description ? <span className="system-cell-sub">{r.description}</span> : null}
+          {r.description ? <span className="system-cell-sub">{roleDescription(t, r)}</span> : null}
         </>
       ),
     },

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import type { JobQueue } from '../../src/jobs/queue';
-import type { CacheMode } from '../../src/modules/data-centre/cache';
+import { type CacheMode, snapshotStamp } from '../../src/modules/data-centre/cache';
 import { addDays, groupFacts } from '../../src/modules/data-centre/engine';
 import { statsNightlyJob } from '../../src/modules/data-centre/jobs';
 import { salesMetrics } from '../../src/modules/data-centre/metrics';
@@ -452,8 +452,10 @@ describe('data centre API', () => {
     // "Today" inside the data: its events are live, the days before come from the roll-ups.
     const today = addDays(FROM, 20);
     const now = () => new Date(`${today}T12:00:00+08:00`);
+    const pinned: { value: string | null } = { value: null };
+    const stamp = async (db: Parameters<typeof snapshotStamp>[0]) => pinned.value ?? snapshotStamp(db);
     const mk = (cache: CacheMode) =>
-      new DataCentreService(t.database.db, now, { register() {} } as unknown as JobQueue, { cache });
+      new DataCentreService(t.database.db, now, { register() {} } as unknown as JobQueue, { cache, stamp });
     const on = mk('on');
     const live = mk('live');
     const off = mk('off');
@@ -489,6 +491,9 @@ describe('data centre API', () => {
         s.productOverview({ from: addDays(FROM, 10), to: today, level: 'spu' }),
       ]);
     const ref = await views(off);
+    // PostgreSQL's snapshot is the cluster's: the test files writing their own databases beside
+    // this one move it at any time. The reuse checks pin the stamp; the write below unpins it.
+    pinned.value = await snapshotStamp(t.database.db);
     const first = await views(on);
     expect(first).toEqual(ref);
     // The same requests again, nothing written in between: the same answers, not recomputed.
@@ -511,6 +516,7 @@ describe('data centre API', () => {
     const todayRaw = (await rawMetrics(today, today)).get(0);
     expect(ref[2].day.find((c) => c.code === 'M12')?.value).toBe(todayRaw?.M12);
 
+    pinned.value = null;
     // A write (one of today's paid orders moves to the day before, straight in SQL: no code path
     // bumps anything) moves every cached figure at once.
     const [order] = await queryRows<{ id: string }>(

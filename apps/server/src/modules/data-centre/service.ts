@@ -82,11 +82,18 @@ export class DataCentreService {
     private readonly db: Db,
     private readonly now: () => Date,
     private readonly queue: JobQueue,
-    opts: { cache?: CacheMode } = {},
+    opts: {
+      cache?: CacheMode;
+      /** How a request reads its stamp: the snapshot (cache.ts); tests pin it. */
+      stamp?: (db: Db) => Promise<string>;
+    } = {},
   ) {
     queue.register(statsRebuildJob);
     this.cacheMode = opts.cache ?? 'on';
+    this.readStamp = opts.stamp ?? snapshotStamp;
   }
+
+  private readonly readStamp: (db: Db) => Promise<string>;
 
   /**
    * A request's answer: computed once per snapshot stamp, view, parameters and scope when the
@@ -102,7 +109,7 @@ export class DataCentreService {
     once = false,
   ) {
     if (this.cacheMode === 'off') return compute(null);
-    const stamp = await snapshotStamp(this.db);
+    const stamp = await this.readStamp(this.db);
     if (this.cacheMode === 'live' || once) return compute(stamp);
     const key = `${view}|${scope}|${this.today()}|${JSON.stringify(params)}`;
     return this.results.get(stamp, key, () => compute(stamp)) as Promise<T>;

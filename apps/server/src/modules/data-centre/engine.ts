@@ -76,6 +76,17 @@ export interface Grouping {
    * keys kept; the cache's rows are already filtered by the request's `where` (without `only`).
    */
   shared?: { cache: LiveCache; keyCol: number; only?: number[] };
+  /**
+   * The past-day part shared between requests (cache.ts): the roll-up part of the grouping (the
+   * days before today) kept under the aggregates' generation, and the request's dirty days (read
+   * with it) deciding whether the roll-ups apply, instead of a query.
+   */
+  past?: PastShare;
+}
+export interface PastShare {
+  store: StampedLru<Grouped | null>;
+  gen: string;
+  dirty: string[];
 }
 export interface RollupSpec {
   dim: number;
@@ -112,6 +123,8 @@ export class LiveCache {
      * stamp and `scope`, a text that identifies `where` (the same text, the same condition).
      */
     private readonly share?: { store: StampedLru<LiveRow[]>; stamp: string; scope: string },
+    /** The request's past parts' store (cache.ts), handed to its groupings. */
+    readonly past?: PastShare,
   ) {}
 
   /** Statements run (for tests). */

@@ -165,7 +165,18 @@ export class LiveCache {
             FROM (${rawEvents(ids, from, to)}) x WHERE ${this.where}`,
       );
     this.statements++;
-    const rows = await queryRows<{
+    const query = sql.join(parts, sql` UNION ALL `);
+    // On PostgreSQL without parallel workers: the statement is ~20 small index scans of one day,
+    // and starting workers cost more than they saved (a full day at half scale, load 10: 200-230
+    // ms with workers, 95-140 ms without; bench/README.md). One transaction: SET LOCAL, the read.
+    const read = <T>(): Promise<T[]> =>
+      onPool(this.db)
+        ? this.db.transaction(async (tx) => {
+            await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);
+            return queryRows<T>(tx, query);
+          })
+        : queryRows<T>(this.db, query);
+    const rows = await read<{
       d: string;
       k1: string | number;
       k2: string | number;
@@ -175,7 +186,7 @@ export class LiveCache {
       f: string;
       v: string | number;
       id: string | null;
-    }>(this.db, sql.join(parts, sql` UNION ALL `));
+    }>();
     return rows.map((r) => ({
       d: r.d,
       k: [Number(r.k1), Number(r.k2), Number(r.k3), Number(r.k4), Number(r.k5)],
@@ -185,6 +196,12 @@ export class LiveCache {
     }));
   }
 }
+
+/** On PostgreSQL (a pool of connections) rather than PGlite (one connection). */
+export const onPool = (db: DbOrTx) => {
+  const client = (db as unknown as { $client?: { totalCount?: unknown } }).$client;
+  return typeof client?.totalCount === 'number';
+};
 
 /** Monday of a business day's ISO week (date_trunc('week')). */
 const weekOf = (d: string) => {

@@ -262,7 +262,7 @@ const main = async () => {
           }),
       ],
       ['overview (admin)', () => svc.overview(adminP)],
-      ['daily vYesterday (admin)', () => svc.daily(adminP, vYesterday)],
+      ['daily yesterday (admin)', () => svc.daily(adminP, vYesterday)],
       [
         'product daily 30d',
         () => svc.productDaily({ from: addDays(vToday, -30), to: vYesterday, level: 'spu' }),

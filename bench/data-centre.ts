@@ -72,6 +72,13 @@ const CACHE_MODES = (process.argv.find((a) => a.startsWith('--cache='))?.slice(8
  */
 const WRITES_MS = arg('writes', 0);
 /**
+ * --touch-each: before each request its caller commits a transaction with an xid (`SELECT
+ * pg_current_xact_id()`, no table written), so every request sees a snapshot stamp no answer was
+ * computed under yet: what each request costs when something is written between any two of them
+ * (the worst case of a busy server; the aggregates' generation does not move).
+ */
+const TOUCH_EACH = flag('touch-each');
+/**
  * --full-day: the requests see the clock at 23:30 (Asia/Shanghai) of the last full day, so
  * "today" holds a whole day of events (the figures do not depend on the hour the bench runs at);
  * the year ranges start a day later (inside the rebuilt year) and --writes stamp their rows at
@@ -343,6 +350,7 @@ const main = async () => {
               // at random), so its requests straddle the writes as on a working server: without
               // it the cached modes answer all their samples between two writes.
               if (WRITES_MS > 0) await new Promise((r) => setTimeout(r, Math.random() * 2 * WRITES_MS));
+              if (touch) await touch.query('SELECT pg_current_xact_id()');
               const t = performance.now();
               await fn();
               times.push(performance.now() - t);
@@ -372,6 +380,8 @@ const main = async () => {
     }
     writer.stop = true;
     await writer.done;
+    await touch?.end();
+    if (TOUCH_EACH) out.touchEach = true;
     if (WRITES_MS > 0) {
       // The bench's writes go: the kept database stays as loaded.
       await exec(

@@ -280,7 +280,8 @@ const main = async () => {
       string,
       Record<string, { p50: number; p95: number; kB: number; writes?: number; past?: string }>
     > = {};
-    // The concurrent writer (--writes): follow-ups and paid orders of vToday, one per tick.
+    const touch = TOUCH_EACH ? new pg.Pool({ connectionString: url.toString(), max: CONNECTIONS }) : null;
+    // The concurrent writer (--writes): follow-ups and paid orders of today, one per tick.
     const writer = { n: 0, stop: false, done: Promise.resolve(), followUpsAfter: 0 };
     if (WRITES_MS > 0) {
       const wc = new pg.Client({ connectionString: url.toString() });

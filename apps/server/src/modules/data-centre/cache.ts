@@ -41,6 +41,8 @@ export const snapshotStamp = async (db: DbOrTx): Promise<string> => {
 export interface Stamps {
   /** pg_current_snapshot() */
   snapshot: string;
+  /** When the stamps statement answered (performance.now(): FreshReads). */
+  at: number;
   /** The aggregates' generation, e.g. `product:12,sales:14`. */
   gen: string;
   /** The dirty days, sorted. */
@@ -55,7 +57,7 @@ export const readStamps = async (db: DbOrTx): Promise<Stamps> => {
           (SELECT string_agg(name || ':' || gen, ',' ORDER BY name) FROM stat_generation) AS g,
           (SELECT string_agg(to_char(stat_date, 'YYYY-MM-DD'), ',' ORDER BY stat_date) FROM stat_dirty_date) AS d`,
   );
-  return { snapshot: r?.s ?? '', gen: r?.g ?? '', dirty: r?.d ? r.d.split(',') : [] };
+  return { snapshot: r?.s ?? '', at: performance.now(), gen: r?.g ?? '', dirty: r?.d ? r.d.split(',') : [] };
 };
 
 /** Generation stamps compare counter by counter: true when `a` is older than `b`. */
@@ -123,5 +125,66 @@ export class StampedLru<T> {
   clear() {
     this.map.clear();
     this.stamp = '';
+  }
+}
+
+/**
+ * Reads shared across snapshot stamps by freshness (today's live rows, `on`): a read SENT after a
+ * request had read its stamps sees at least what those stamps saw (its statement's snapshot is
+ * later), exactly what the request would read itself, so the request may take it and keep what
+ * it computes under its stamp. Per key, one read in flight at most plus one pending: a request
+ * whose stamps came after the read in flight was sent waits for the next read, which is sent when
+ * the one in flight ends and serves every request whose stamps came before that. Ten callers
+ * with writes committing between them cost two reads in a row instead of ten side by side.
+ * `since`: when the request's stamps statement answered (performance.now()).
+ */
+export class FreshReads<T> {
+  private readonly last = new Map<string, { sentAt: number; p: Promise<T>; done: boolean }>();
+  private readonly next = new Map<string, Promise<T>>();
+  reads = 0;
+  joins = 0;
+  constructor(private readonly max = 64) {}
+
+  get(key: string, since: number, load: () => Promise<T>): Promise<T> {
+    const last = this.last.get(key);
+    if (last && last.sentAt >= since) {
+      this.joins++;
+      return last.p;
+    }
+    const pending = this.next.get(key);
+    if (pending) {
+      this.joins++;
+      return pending;
+    }
+    if (!last || last.done) return this.send(key, load);
+    const p = last.p
+      .catch(() => undefined)
+      .then(() => {
+        this.next.delete(key);
+        return this.send(key, load);
+      });
+    this.next.set(key, p);
+    return p;
+  }
+
+  private send(key: string, load: () => Promise<T>): Promise<T> {
+    this.reads++;
+    // Taken before the read is sent: its statement's snapshot is later still.
+    const sentAt = performance.now();
+    const entry = { sentAt, p: load(), done: false };
+    const settle = () => {
+      entry.done = true;
+    };
+    entry.p.then(settle, settle);
+    entry.p.catch(() => {
+      if (this.last.get(key) === entry) this.last.delete(key);
+    });
+    this.last.delete(key);
+    this.last.set(key, entry);
+    while (this.last.size > this.max) {
+      const oldest = this.last.keys().next().value as string;
+      this.last.delete(oldest);
+    }
+    return entry.p;
   }
 }

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import type { StampedLru } from './cache';
+import type { FreshReads, StampedLru } from './cache';
 import { dayOf, type Fact, type FactValues, PRODUCT_FACTS, SALES_FACTS } from './facts';
 import { groupRollup } from './rollup';
 
@@ -122,7 +122,13 @@ export class LiveCache {
      * Shared between requests (cache.ts): the rows kept per process under the request's snapshot
      * stamp and `scope`, a text that identifies `where` (the same text, the same condition).
      */
-    private readonly share?: { store: StampedLru<LiveRow[]>; stamp: string; scope: string },
+    private readonly share?: {
+      store: StampedLru<LiveRow[]>;
+      stamp: string;
+      scope: string;
+      /** Reads sent after the request's stamps were read, whatever their snapshot (`on`). */
+      fresh?: { reads: FreshReads<LiveRow[]>; since: number };
+    },
     /** The request's past parts' store (cache.ts), handed to its groupings. */
     readonly past?: PastShare,
   ) {}
@@ -142,9 +148,11 @@ export class LiveCache {
         const fullKey = `${share.scope}|${table}|${from}|${to}|ids`;
         const key = `${share.scope}|${table}|${from}|${to}|${withIds ? 'ids' : 'sums'}`;
         // Another request's rows with the ids serve a sums-only grouping as well.
+        const load = () => this.load(table, from, to, withIds);
+        const fresh = share.fresh;
         p =
           share.store.peek(share.stamp, fullKey) ??
-          share.store.get(share.stamp, key, () => this.load(table, from, to, withIds));
+          share.store.get(share.stamp, key, fresh ? () => fresh.reads.get(key, fresh.since, load) : load);
       } else p = this.load(table, from, to, withIds);
       this.memo.set(id, p);
     }

@@ -25,7 +25,7 @@ import { said, writeAudit } from '../../lib/audit';
 import { scopeCondition } from '../../lib/data-scope';
 import { fieldError } from '../../lib/errors';
 import type { Principal } from '../../types';
-import { type CacheMode, olderGen, readStamps, StampedLru, type Stamps } from './cache';
+import { type CacheMode, FreshReads, olderGen, readStamps, StampedLru, type Stamps } from './cache';
 import {
   addDays,
   type Bucket,
@@ -82,6 +82,7 @@ export class DataCentreService {
   readonly results = new StampedLru<unknown>(64);
   readonly liveRows = new StampedLru<LiveRow[]>(64);
   readonly pastParts = new StampedLru<Grouped | null>(256, olderGen);
+  readonly freshLive = new FreshReads<LiveRow[]>();
 
   constructor(
     private readonly db: Db,
@@ -122,6 +123,11 @@ export class DataCentreService {
     return this.results.get(stamp.snapshot, JSON.stringify(key), compute) as Promise<T>;
   }
 
+  /** Today's live rows shared by freshness across snapshot stamps (`on` only). */
+  private freshOf(stamp: Stamps) {
+    return this.cacheMode === 'on' ? { fresh: { reads: this.freshLive, since: stamp.at } } : {};
+  }
+
   /** The past parts' store of a request (`on` only). */
   private pastOf(stamp: Stamp): PastShare | undefined {
     if (stamp === null || this.cacheMode !== 'on') return undefined;
@@ -150,7 +156,12 @@ export class DataCentreService {
       ids,
       stamp === null
         ? undefined
-        : { store: this.liveRows, stamp: stamp.snapshot, scope: `sales|${DataCentreService.scopeKey(p)}` },
+        : {
+            store: this.liveRows,
+            stamp: stamp.snapshot,
+            scope: `sales|${DataCentreService.scopeKey(p)}`,
+            ...this.freshOf(stamp),
+          },
       this.pastOf(stamp),
     );
   }
@@ -163,7 +174,12 @@ export class DataCentreService {
       false,
       stamp === null
         ? undefined
-        : { store: this.liveRows, stamp: stamp.snapshot, scope: `product|${JSON.stringify(filter)}` },
+        : {
+            store: this.liveRows,
+            stamp: stamp.snapshot,
+            scope: `product|${JSON.stringify(filter)}`,
+            ...this.freshOf(stamp),
+          },
       this.pastOf(stamp),
     );
   }

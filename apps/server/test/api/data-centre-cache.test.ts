@@ -153,6 +153,33 @@ describe('data centre: past parts per aggregate generation', () => {
     expect(await views(on)).toEqual(ref);
   });
 
+  it("requests overlapping writes of today each see every write committed before they began (today's rows shared by freshness)", async () => {
+    const today = addDays(FROM, 20);
+    const now = () => new Date(`${today}T15:00:00+08:00`);
+    const on = service('on', now);
+    const off = service('off', now);
+    const m12 = (x: Awaited<ReturnType<DataCentreService['overview']>>) =>
+      x.day.find((c) => c.code === 'M12')?.value ?? 0;
+    const base = m12(await off.overview(adminP));
+    const undos: (() => Promise<void>)[] = [];
+    try {
+      const pending: { expected: number; answer: ReturnType<DataCentreService['overview']> }[] = [];
+      let added = 0;
+      for (let i = 1; i <= 6; i++) {
+        undos.push(await writeOn(today, 1000 * i));
+        added += 1000 * i;
+        // Not awaited: the next write commits while this request runs.
+        pending.push({ expected: base + added, answer: on.overview(adminP) });
+      }
+      for (const x of pending) expect(m12(await x.answer)).toBeGreaterThanOrEqual(x.expected);
+      expect(await on.overview(adminP)).toEqual(await off.overview(adminP));
+      expect(m12(await on.overview(adminP))).toBe(base + added);
+      expect(on.freshLive.reads).toBeGreaterThan(0);
+    } finally {
+      for (const undo of undos) await undo();
+    }
+  });
+
   it('a late change on an old day shows at once (dirty mark) and after the recompute (new generation)', async () => {
     const on = service('on', t.clock.now);
     const off = service('off', t.clock.now);

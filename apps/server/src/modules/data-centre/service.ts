@@ -83,6 +83,7 @@ export class DataCentreService {
   readonly liveRows = new StampedLru<LiveRow[]>(64);
   readonly pastParts = new StampedLru<Grouped | null>(256, olderGen);
   readonly freshLive = new FreshReads<LiveRow[]>();
+  readonly freshAnswers = new FreshReads<unknown>();
 
   constructor(
     private readonly db: Db,
@@ -97,7 +98,9 @@ export class DataCentreService {
   /**
    * A request's answer: computed once per snapshot stamp, view, parameters and scope when the
    * results are cached (`on`, `stamp`), else computed with the stamps for today's live rows
-   * (`live`) or without them (`off`); with `on` its groupings' past parts are kept per generation.
+   * (`live`) or without them (`off`); with `on` its groupings' past parts are kept per generation,
+   * and a computation that started after the request began serves it whatever its stamp (one in
+   * flight per answer plus one pending: callers with writes committing between them share).
    */
   private async answer<T>(
     view: string,
@@ -108,10 +111,17 @@ export class DataCentreService {
     once = false,
   ) {
     if (this.cacheMode === 'off') return compute(null);
-    const stamp = await readStamps(this.db);
-    if (this.cacheMode === 'live' || once) return compute(stamp);
+    // When the request began: an answer whose computation starts later (and reads its stamps
+    // later) sees every commit this request must see (`on`: FreshReads).
+    const since = performance.now();
+    const stamped = async () => {
+      const stamp = await readStamps(this.db);
+      if (this.cacheMode === 'live' || once) return compute(stamp);
+      return this.results.get(stamp.snapshot, key, () => compute(stamp)) as Promise<T>;
+    };
     const key = `${view}|${scope}|${this.today()}|${JSON.stringify(params)}`;
-    return this.results.get(stamp.snapshot, key, () => compute(stamp)) as Promise<T>;
+    if (this.cacheMode !== 'on' || once) return stamped();
+    return this.freshAnswers.get(key, since, stamped) as Promise<T>;
   }
 
   /**

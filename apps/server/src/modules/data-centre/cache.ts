@@ -22,8 +22,12 @@ import { type DbOrTx, queryRows } from '../../db/client';
  *   and a past part's key carries the dirty days of its range, so a mark changes the key at once
  *   without a counter that business transactions would queue on.
  *
+ * Across stamps, by freshness (FreshReads below, `on`): a computation or a read started after a
+ * request began (answers) or after its stamps were read (today's live rows) sees at least what the
+ * request must see, so requests arriving together share it even when writes commit between them.
+ *
  * `DATA_CENTRE_CACHE`: `on` (default: answers per snapshot stamp, past parts per generation,
- * today's live rows per snapshot stamp), `stamp` (answers and live rows per snapshot stamp only:
+ * today's live rows per snapshot stamp, both also by freshness), `stamp` (answers and live rows per snapshot stamp only:
  * the cache before the generation, kept for the benches), `live` (today's live rows only, every
  * figure recomputed per request), `off` (nothing shared between requests).
  */

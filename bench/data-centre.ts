@@ -12,7 +12,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import type { JobQueue } from '../apps/server/src/jobs/queue';
-import type { CacheMode } from '../apps/server/src/modules/data-centre/cache';
+import { CACHE_MODES as ALL_CACHE_MODES, type CacheMode } from '../apps/server/src/modules/data-centre/cache';
 import { addDays, businessDay, daysBetween } from '../apps/server/src/modules/data-centre/engine';
 import { recomputeDays } from '../apps/server/src/modules/data-centre/jobs';
 import { DataCentreService } from '../apps/server/src/modules/data-centre/service';
@@ -52,14 +52,39 @@ const NAME = process.argv.find((a) => a.startsWith('--db='))?.slice(5) || 'educr
 if (!/^[a-z_][a-z0-9_]*$/.test(NAME)) throw new Error('--db: a plain database name');
 /** --skip-year: keep the aggregates, measure the one-day recomputes only. */
 const SKIP_YEAR = flag('skip-year');
+/** --skip-days: no one-day recomputes after the year (the rebuild only). */
+const SKIP_DAYS = flag('skip-days');
 /**
- * --cache=off,live,on: the service's cache modes measured, each view once per mode
+ * --cache=off,live,stamp,on: the service's cache modes measured, each view once per mode
  * (DATA_CENTRE_CACHE, modules/data-centre/cache.ts): off = nothing shared between requests,
- * live = today's live rows shared per snapshot stamp, on = the results too.
+ * live = today's live rows shared per snapshot stamp, stamp = the answers too (the cache before
+ * the aggregates' generation), on = stamp + the past-day parts per aggregate generation.
  */
-const CACHE_MODES = (process.argv.find((a) => a.startsWith('--cache='))?.slice(8) ?? 'off,live,on')
+const CACHE_MODES = (process.argv.find((a) => a.startsWith('--cache='))?.slice(8) ?? 'off,live,stamp,on')
   .split(',')
-  .filter((m): m is CacheMode => m === 'off' || m === 'live' || m === 'on');
+  .filter((m): m is CacheMode => (ALL_CACHE_MODES as string[]).includes(m));
+/**
+ * --writes=ms: a concurrent writer while the views are measured, as a working server has: every
+ * `ms` milliseconds one committed write of today on its own connection, alternately a follow-up
+ * and a paid order with one line (source tables only: the snapshot stamp moves, the aggregates'
+ * generation does not); each caller then waits a random 0-2 x ms before each request (think
+ * time, not counted). 0 (default): nothing written, no think time.
+ */
+const WRITES_MS = arg('writes', 0);
+/**
+ * --touch-each: before each request its caller commits a transaction with an xid (`SELECT
+ * pg_current_xact_id()`, no table written), so every request sees a snapshot stamp no answer was
+ * computed under yet: what each request costs when something is written between any two of them
+ * (the worst case of a busy server; the aggregates' generation does not move).
+ */
+const TOUCH_EACH = flag('touch-each');
+/**
+ * --full-day: the requests see the clock at 23:30 (Asia/Shanghai) of the last full day, so
+ * "today" holds a whole day of events (the figures do not depend on the hour the bench runs at);
+ * the year ranges start a day later (inside the rebuilt year) and --writes stamp their rows at
+ * that hour.
+ */
+const FULL_DAY = flag('full-day');
 
 const exec = async (url: string, text: string) => {
   const c = new pg.Client({ connectionString: url });
@@ -151,7 +176,7 @@ const main = async () => {
       };
       // Yesterday; then a day 30 and 90 days back after a late change: the later day rows patched,
       // and again after another change with the later rows rewritten (the writer before the patch).
-      for (const i of [1, 30, 90]) {
+      for (const i of SKIP_DAYS ? [] : [1, 30, 90]) {
         const day = addDays(today, -i);
         const days = i === 1 ? [day] : await lateChange(day);
         const t = performance.now();
@@ -184,10 +209,14 @@ const main = async () => {
     );
 
     // ---- 2. the requests ------------------------------------------------------------------------
+    const vToday = FULL_DAY ? yesterday : today;
+    const vYesterday = addDays(vToday, -1);
+    const vYearFrom = FULL_DAY ? addDays(yearFrom, 1) : yearFrom;
+    const clock = FULL_DAY ? () => new Date(`${vToday}T23:30:00+08:00`) : () => new Date();
     const services = new Map(
       CACHE_MODES.map((cache) => [
         cache,
-        new DataCentreService(database.db, () => new Date(), { register() {} } as unknown as JobQueue, {
+        new DataCentreService(database.db, clock, { register() {} } as unknown as JobQueue, {
           cache,
         }),
       ]),
@@ -199,8 +228,8 @@ const main = async () => {
         'history 1y by day (all)',
         () =>
           svc.series(adminP, {
-            from: yearFrom,
-            to: yesterday,
+            from: vYearFrom,
+            to: vYesterday,
             granularity: 'day',
             dimension: 'all',
             ...PAGE,
@@ -210,8 +239,8 @@ const main = async () => {
         'history 1y by month per sales',
         () =>
           svc.series(adminP, {
-            from: yearFrom,
-            to: yesterday,
+            from: vYearFrom,
+            to: vYesterday,
             granularity: 'month',
             dimension: 'sales',
             ...PAGE,
@@ -221,8 +250,8 @@ const main = async () => {
         'history 1y by week per channel',
         () =>
           svc.series(adminP, {
-            from: yearFrom,
-            to: yesterday,
+            from: vYearFrom,
+            to: vYesterday,
             granularity: 'week',
             dimension: 'channel',
             ...PAGE,
@@ -232,22 +261,76 @@ const main = async () => {
         'history 30d by day (siyu)',
         () =>
           svc.series(siyuP, {
-            from: addDays(today, -30),
-            to: today,
+            from: addDays(vToday, -30),
+            to: vToday,
             granularity: 'day',
             dimension: 'sales',
             ...PAGE,
           }),
       ],
       ['overview (admin)', () => svc.overview(adminP)],
-      ['daily yesterday (admin)', () => svc.daily(adminP, yesterday)],
+      ['daily yesterday (admin)', () => svc.daily(adminP, vYesterday)],
       [
         'product daily 30d',
-        () => svc.productDaily({ from: addDays(today, -30), to: yesterday, level: 'spu' }),
+        () => svc.productDaily({ from: addDays(vToday, -30), to: vYesterday, level: 'spu' }),
       ],
-      ['product overview 1y', () => svc.productOverview({ from: yearFrom, to: yesterday, level: 'spu' })],
+      ['product overview 1y', () => svc.productOverview({ from: vYearFrom, to: vYesterday, level: 'spu' })],
     ];
-    const results: Record<string, Record<string, { p50: number; p95: number; kB: number }>> = {};
+    const results: Record<
+      string,
+      Record<string, { p50: number; p95: number; kB: number; writes?: number; past?: string }>
+    > = {};
+    const touch = TOUCH_EACH ? new pg.Pool({ connectionString: url.toString(), max: CONNECTIONS }) : null;
+    // The concurrent writer (--writes): follow-ups and paid orders of today, one per tick.
+    const writer = { n: 0, stop: false, done: Promise.resolve(), followUpsAfter: 0 };
+    if (WRITES_MS > 0) {
+      const wc = new pg.Client({ connectionString: url.toString() });
+      await wc.connect();
+      const [bounds] = (
+        await wc.query(
+          'SELECT (SELECT min(id) FROM client)::bigint AS lo, (SELECT max(id) FROM client)::bigint AS hi, (SELECT max(id) FROM order_item)::bigint AS items, (SELECT coalesce(max(id), 0) FROM follow_up)::bigint AS fu',
+        )
+      ).rows as { lo: string; hi: string; items: string; fu: string }[];
+      writer.followUpsAfter = Number(bounds?.fu);
+      const lo = Number(bounds?.lo);
+      const span = Number(bounds?.hi) - lo;
+      const writeOnce = async (i: number) => {
+        const client = lo + Math.floor(Math.random() * span);
+        if (i % 2 === 0) {
+          await wc.query(
+            `INSERT INTO follow_up (client_id, type, source, created_by, creator_dept_id, deleted, created_at)
+             SELECT c.id, 'CALL', 'MANUAL', u.id, u.department_id, false, $3
+             FROM (SELECT id FROM client WHERE id >= $1 ORDER BY id LIMIT 1) c,
+                  (SELECT id, department_id FROM admin_user WHERE department_id IS NOT NULL ORDER BY id OFFSET $2 LIMIT 1) u`,
+            [client, i % 50, clock()],
+          );
+          return;
+        }
+        const item = 1 + Math.floor(Math.random() * Number(bounds?.items));
+        await wc.query(
+          `WITH c AS (SELECT id FROM client WHERE id >= $1 ORDER BY id LIMIT 1),
+                u AS (SELECT id, department_id FROM admin_user WHERE department_id IS NOT NULL ORDER BY id OFFSET $2 LIMIT 1),
+                i AS (SELECT * FROM order_item WHERE id >= $3 ORDER BY id LIMIT 1),
+                o AS (INSERT INTO sales_order (order_no, client_id, total_amount, pay_amount, status, pay_time, sales_user_id, sales_dept_id,
+                        created_type, created_at, updated_at, version)
+                      SELECT 'BW' || $4 || '-' || $5, c.id, i.pay_amount, i.pay_amount, 'PAID', $6, u.id, u.department_id, 'MANUAL', $6, $6, 1
+                      FROM c, u, i RETURNING id)
+           INSERT INTO order_item (order_id, spu_id, sku_id, spu_name, sku_spec, unit_price, qty, pay_amount, refund_amount)
+           SELECT o.id, i.spu_id, i.sku_id, i.spu_name, i.sku_spec, i.unit_price, i.qty, i.pay_amount, 0 FROM o, i`,
+          [client, i % 50, item, process.pid, i, clock()],
+        );
+      };
+      writer.done = (async () => {
+        let i = 0;
+        while (!writer.stop) {
+          const t = performance.now();
+          await writeOnce(i++);
+          writer.n++;
+          await new Promise((r) => setTimeout(r, Math.max(0, WRITES_MS - (performance.now() - t))));
+        }
+        await wc.end();
+      })();
+    }
     console.log(
       `load average before the requests: ${loadavg()
         .map((x) => x.toFixed(1))
@@ -258,10 +341,17 @@ const main = async () => {
       for (const [mode, service] of services) {
         svc = service;
         const bytes = JSON.stringify(await fn()).length; // warm-up, and the reply's size
+        const writes0 = writer.n;
+        const past0 = { hits: service.pastParts.hits, misses: service.pastParts.misses };
         const times: number[] = [];
         await Promise.all(
           Array.from({ length: CONNECTIONS }, async () => {
             for (let i = 0; i < SAMPLES; i++) {
+              // With --writes each caller thinks for a writer's tick between its requests (spread
+              // at random), so its requests straddle the writes as on a working server: without
+              // it the cached modes answer all their samples between two writes.
+              if (WRITES_MS > 0) await new Promise((r) => setTimeout(r, Math.random() * 2 * WRITES_MS));
+              if (touch) await touch.query('SELECT pg_current_xact_id()');
               const t = performance.now();
               await fn();
               times.push(performance.now() - t);
@@ -272,14 +362,37 @@ const main = async () => {
           p50: Math.round(pct(times, 50)),
           p95: Math.round(pct(times, 95)),
           kB: Math.round(bytes / 1024),
+          ...(WRITES_MS > 0 ? { writes: writer.n - writes0 } : {}),
+          ...(mode === 'on'
+            ? {
+                past: `${service.pastParts.hits - past0.hits}/${service.pastParts.misses - past0.misses}`,
+              }
+            : {}),
         };
         results[name] = { ...results[name], [mode]: r };
         console.log(
-          `${name.padEnd(34)} cache ${mode.padEnd(4)} p50 ${r.p50} ms  p95 ${r.p95} ms  ${r.kB} kB  ${r.p95 <= 50 ? 'PASS' : 'FAIL'}  load ${loadavg()
+          `${name.padEnd(34)} cache ${mode.padEnd(5)} p50 ${r.p50} ms  p95 ${r.p95} ms  ${r.kB} kB  ${r.p95 <= 50 ? 'PASS' : 'FAIL'}${
+            r.writes === undefined ? '' : `  writes ${r.writes}`
+          }${r.past ? `  past parts hit/miss ${r.past}` : ''}  load ${loadavg()
             .map((x) => x.toFixed(1))
             .join(' ')}`,
         );
       }
+    }
+    writer.stop = true;
+    await writer.done;
+    await touch?.end();
+    if (TOUCH_EACH) out.touchEach = true;
+    if (WRITES_MS > 0) {
+      // The bench's writes go: the kept database stays as loaded.
+      await exec(
+        url.toString(),
+        `DELETE FROM order_item WHERE order_id IN (SELECT id FROM sales_order WHERE order_no LIKE 'BW%');
+         DELETE FROM sales_order WHERE order_no LIKE 'BW%';
+         DELETE FROM follow_up WHERE id > ${writer.followUpsAfter}`,
+      );
+      out.writesMs = WRITES_MS;
+      out.writes = writer.n;
     }
     out.views = results;
     out.loadAverage = loadavg().map((x) => Math.round(x * 10) / 10);

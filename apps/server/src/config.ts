@@ -115,9 +115,9 @@ const envSchema = z.object({
     .transform((v) => v === '1' || v === 'true'),
   /** Data centre: what is shared between requests (modules/data-centre/cache.ts). */
   DATA_CENTRE_CACHE: z
-    .enum(['on', 'live', 'off', ''], { message: 'must be on, live or off' })
+    .enum(['on', 'stamp', 'live', 'off', ''], { message: 'must be on, stamp, live or off' })
     .optional()
-    .transform((v) => (v === 'live' || v === 'off' ? v : 'on')),
+    .transform((v) => (v === 'stamp' || v === 'live' || v === 'off' ? v : 'on')),
 });
 
 export interface Config {
@@ -151,7 +151,7 @@ export interface Config {
   /** The OpenAPI document and Swagger UI without sign-in (default: signed-in staff only). */
   openapiPublic: boolean;
   /** Data centre: results and today's live rows shared per snapshot (`on`), live rows only, or nothing. */
-  dataCentreCache?: 'on' | 'live' | 'off';
+  dataCentreCache?: 'on' | 'stamp' | 'live' | 'off';
 }
 
 export class ConfigError extends Error {}

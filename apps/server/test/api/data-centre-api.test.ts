@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import type { JobQueue } from '../../src/jobs/queue';
-import { type CacheMode, snapshotStamp } from '../../src/modules/data-centre/cache';
+import { type CacheMode, readStamps, snapshotStamp } from '../../src/modules/data-centre/cache';
 import { addDays, groupFacts } from '../../src/modules/data-centre/engine';
 import { statsNightlyJob } from '../../src/modules/data-centre/jobs';
 import { salesMetrics } from '../../src/modules/data-centre/metrics';
@@ -453,9 +453,12 @@ describe('data centre API', () => {
     const today = addDays(FROM, 20);
     const now = () => new Date(`${today}T12:00:00+08:00`);
     const pinned: { value: string | null } = { value: null };
-    const stamp = async (db: Parameters<typeof snapshotStamp>[0]) => pinned.value ?? snapshotStamp(db);
+    const stamps = async (db: Parameters<typeof readStamps>[0]) => {
+      const read = await readStamps(db);
+      return pinned.value === null ? read : { ...read, snapshot: pinned.value };
+    };
     const mk = (cache: CacheMode) =>
-      new DataCentreService(t.database.db, now, { register() {} } as unknown as JobQueue, { cache, stamp });
+      new DataCentreService(t.database.db, now, { register() {} } as unknown as JobQueue, { cache, stamps });
     const on = mk('on');
     const live = mk('live');
     const off = mk('off');

@@ -70,6 +70,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ ADMIN_MFA_DEFAULT: 'enforce' }).adminMfaDefault).toBe('enforce');
     expect(loadConfig({ ADMIN_MFA_DEFAULT: '' }).adminMfaDefault).toBe('on');
     expect(loadConfig({ DATA_CENTRE_CACHE: 'live' }).dataCentreCache).toBe('live');
+    expect(loadConfig({ DATA_CENTRE_CACHE: 'stamp' }).dataCentreCache).toBe('stamp');
     expect(loadConfig({ DATA_CENTRE_CACHE: 'off' }).dataCentreCache).toBe('off');
   });
 });

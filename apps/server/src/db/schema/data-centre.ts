@@ -151,3 +151,15 @@ export const statProductRollup = pgTable(
     index('stat_product_rollup_date_idx').on(t.span, t.dim, t.startDate),
   ],
 );
+
+/**
+ * The generation of the aggregates (modules/data-centre/cache.ts): one counter per aggregate group
+ * ('sales': stat_sales_daily and stat_sales_rollup; 'product': stat_product_daily and
+ * stat_product_rollup), bumped by a statement trigger on those tables in the transaction that
+ * writes them (nightly job, recompute, rebuild, patches, tools), so every server sharing the
+ * database sees a new generation exactly when the past days' figures may have changed.
+ */
+export const statGeneration = pgTable('stat_generation', {
+  name: text('name').primaryKey(),
+  gen: bigint('gen', { mode: 'number' }).notNull().default(0),
+});

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import type { StampedLru } from './cache';
+import type { FreshReads, StampedLru } from './cache';
 import { dayOf, type Fact, type FactValues, PRODUCT_FACTS, SALES_FACTS } from './facts';
 import { groupRollup } from './rollup';
 
@@ -76,6 +76,17 @@ export interface Grouping {
    * keys kept; the cache's rows are already filtered by the request's `where` (without `only`).
    */
   shared?: { cache: LiveCache; keyCol: number; only?: number[] };
+  /**
+   * The past-day part shared between requests (cache.ts): the roll-up part of the grouping (the
+   * days before today) kept under the aggregates' generation, and the request's dirty days (read
+   * with it) deciding whether the roll-ups apply, instead of a query.
+   */
+  past?: PastShare;
+}
+export interface PastShare {
+  store: StampedLru<Grouped | null>;
+  gen: string;
+  dirty: string[];
 }
 export interface RollupSpec {
   dim: number;
@@ -111,7 +122,15 @@ export class LiveCache {
      * Shared between requests (cache.ts): the rows kept per process under the request's snapshot
      * stamp and `scope`, a text that identifies `where` (the same text, the same condition).
      */
-    private readonly share?: { store: StampedLru<LiveRow[]>; stamp: string; scope: string },
+    private readonly share?: {
+      store: StampedLru<LiveRow[]>;
+      stamp: string;
+      scope: string;
+      /** Reads sent after the request's stamps were read, whatever their snapshot (`on`). */
+      fresh?: { reads: FreshReads<LiveRow[]>; since: number };
+    },
+    /** The request's past parts' store (cache.ts), handed to its groupings. */
+    readonly past?: PastShare,
   ) {}
 
   /** Statements run (for tests). */
@@ -129,9 +148,11 @@ export class LiveCache {
         const fullKey = `${share.scope}|${table}|${from}|${to}|ids`;
         const key = `${share.scope}|${table}|${from}|${to}|${withIds ? 'ids' : 'sums'}`;
         // Another request's rows with the ids serve a sums-only grouping as well.
+        const load = () => this.load(table, from, to, withIds);
+        const fresh = share.fresh;
         p =
           share.store.peek(share.stamp, fullKey) ??
-          share.store.get(share.stamp, key, () => this.load(table, from, to, withIds));
+          share.store.get(share.stamp, key, fresh ? () => fresh.reads.get(key, fresh.since, load) : load);
       } else p = this.load(table, from, to, withIds);
       this.memo.set(id, p);
     }
@@ -152,7 +173,18 @@ export class LiveCache {
             FROM (${rawEvents(ids, from, to)}) x WHERE ${this.where}`,
       );
     this.statements++;
-    const rows = await queryRows<{
+    const query = sql.join(parts, sql` UNION ALL `);
+    // On PostgreSQL without parallel workers: the statement is ~20 small index scans of one day,
+    // and starting workers cost more than they saved (a full day at half scale, load 10: 200-230
+    // ms with workers, 95-140 ms without; bench/README.md). One transaction: SET LOCAL, the read.
+    const read = <T>(): Promise<T[]> =>
+      onPool(this.db)
+        ? this.db.transaction(async (tx) => {
+            await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);
+            return queryRows<T>(tx, query);
+          })
+        : queryRows<T>(this.db, query);
+    const rows = await read<{
       d: string;
       k1: string | number;
       k2: string | number;
@@ -162,7 +194,7 @@ export class LiveCache {
       f: string;
       v: string | number;
       id: string | null;
-    }>(this.db, sql.join(parts, sql` UNION ALL `));
+    }>();
     return rows.map((r) => ({
       d: r.d,
       k: [Number(r.k1), Number(r.k2), Number(r.k3), Number(r.k4), Number(r.k5)],
@@ -172,6 +204,12 @@ export class LiveCache {
     }));
   }
 }
+
+/** On PostgreSQL (a pool of connections) rather than PGlite (one connection). */
+export const onPool = (db: DbOrTx) => {
+  const client = (db as unknown as { $client?: { totalCount?: unknown } }).$client;
+  return typeof client?.totalCount === 'number';
+};
 
 /** Monday of a business day's ISO week (date_trunc('week')). */
 const weekOf = (d: string) => {

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { defineJob, type JobContext, type JobQueue } from '../../jobs/queue';
-import { addDays, businessDay, daysBetween, type StatTable, writeDays } from './engine';
+import { addDays, businessDay, daysBetween, onPool, type StatTable, writeDays } from './engine';
 import {
   DAY_WINDOW,
   monthsOf,
@@ -70,12 +70,6 @@ const writing = <T>(db: Db, table: StatTable, fn: (tx: Tx) => Promise<T>) =>
     await tx.execute(sql`SET LOCAL jit = off`);
     return fn(tx);
   });
-
-/** On PostgreSQL the two tables are written at once (two connections); PGlite has one. */
-const onPool = (db: Db) => {
-  const client = (db as unknown as { $client?: { totalCount?: unknown } }).$client;
-  return typeof client?.totalCount === 'number';
-};
 
 export interface RecomputeResult {
   days: number;

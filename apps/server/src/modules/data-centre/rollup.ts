@@ -343,7 +343,6 @@ export const groupRollup = async (db: DbOrTx, table: StatTable, g: Grouping): Pr
   const spec = g.rollup;
   if (!spec) return null;
   const t = TABLES[table];
-  const r = ROLLUPS[table];
   const { sums } = factsOf(table);
   const ids = g.sumsOnly ? [] : factsOf(table).ids;
   const today = g.today ?? businessDay(new Date());
@@ -361,60 +360,23 @@ export const groupRollup = async (db: DbOrTx, table: StatTable, g: Grouping): Pr
   };
   const b = bucketExpr(g);
   const s = bucketStart(g);
-  if (days.length && g.sumsOnly && g.bucket === 'range') {
-    const prefix = await prefixSums(db, table, g, aggTo);
-    if (prefix === null) return null;
-    for (const row of prefix) {
-      const sl = slot(g.from, Number(row.key));
-      for (const f of sums) sl.facts[f.column] = Number(row[f.column] ?? 0);
-    }
-  } else if (days.length) {
-    const [c] = await queryRows<{ dirty: number; days: number; months: string[] | null }>(
-      db,
-      sql`SELECT (SELECT count(*)::int FROM stat_dirty_date WHERE stat_date >= ${g.from}::date AND stat_date <= ${aggTo}::date) AS dirty,
-            (SELECT count(*)::int FROM ${sql.raw(r.name)} WHERE span = 'D' AND dim = -1 AND key = 0
-               AND start_date >= ${g.from}::date AND start_date <= ${aggTo}::date) AS days,
-            (SELECT array_agg(to_char(start_date, 'YYYY-MM-DD')) FROM ${sql.raw(r.name)} WHERE span = 'M' AND dim = -1 AND key = 0
-               AND start_date >= ${g.from}::date AND start_date <= ${aggTo}::date) AS months`,
-    );
-    if (!c || c.dirty > 0 || c.days < days.length) return null;
-    const months =
-      g.bucket === 'month' || g.bucket === 'range'
-        ? (c.months ?? []).filter((m) => monthEnd(m) <= aggTo)
-        : [];
-    const monthArr = sql`${`{${months.join(',')}}`}::date[]`;
-    const keyOut = spec.relabel === undefined ? sql`key` : sql`${spec.relabel}::bigint`;
-    const only = spec.only ? sql`AND key = ANY(${idsArray(spec.only)})` : sql``;
-    const cols = sql.raw(
-      [
-        ...sums.map((f) => f.column),
-        ...ids.flatMap((f) => [f.column, `${f.column}_gaps`, `${f.column}_cum`]),
-      ].join(', '),
-    );
-    const rows = sql`SELECT start_date AS d, ${keyOut} AS key, ${cols} FROM ${sql.raw(r.name)}
-        WHERE span = 'D' AND dim = ${spec.dim} ${only} AND start_date >= ${g.from}::date AND start_date <= ${aggTo}::date
-          AND date_trunc('month', start_date)::date <> ALL(${monthArr})
-        ${
-          months.length
-            ? sql`UNION ALL SELECT start_date AS d, ${keyOut} AS key, ${cols} FROM ${sql.raw(r.name)}
-                  WHERE span = 'M' AND dim = ${spec.dim} ${only} AND start_date = ANY(${monthArr})`
-            : sql``
-        }`;
-    const aggs = [
-      ...sums.map((f) => `sum(${f.column})::bigint AS ${f.column}`),
-      ...ids.map(
-        (f) =>
-          `sum(CASE WHEN d = s THEN ${f.column} ELSE ${f.column} - coalesce(${f.column}_cum[width_bucket(d - s, ${f.column}_gaps)], 0) END)::bigint AS ${f.column}`,
-      ),
-    ];
-    const res = await queryRows<Record<string, string | number>>(
-      db,
-      sql`SELECT to_char(b, 'YYYY-MM-DD') AS b, key, ${sql.raw(aggs.join(', '))}
-          FROM (SELECT x.*, ${b} AS b, ${s} AS s FROM (${rows}) x) y GROUP BY 1, 2`,
-    );
-    for (const row of res) {
-      const sl = slot(String(row.b), Number(row.key));
-      for (const f of t.facts) sl.facts[f.column] = Number(row[f.column] ?? 0);
+  if (days.length) {
+    // The past part (roll-ups only): shared between requests under the aggregates' generation.
+    const past = g.past;
+    let part: Grouped | null;
+    if (past) {
+      if (past.dirty.some((d) => d >= g.from && d <= aggTo)) return null;
+      const key = [table, g.from, aggTo, g.bucket, spec.dim, spec.only?.join(' ') ?? '*', spec.relabel ?? '']
+        .concat(g.sumsOnly ? 'sums' : 'ids')
+        .join('|');
+      part = await past.store.get(past.gen, key, () => pastRollup(db, table, g, aggTo, false));
+      if (part === null) return null;
+      // The live part adds to the slots: a copy of the shared entry.
+      for (const [id, v] of part) out.set(id, { bucket: v.bucket, key: v.key, facts: { ...v.facts } });
+    } else {
+      part = await pastRollup(db, table, g, aggTo, true);
+      if (part === null) return null;
+      for (const [id, v] of part) out.set(id, v);
     }
   }
   // Today and later: the raw events (sums add; an id counts unless seen earlier in its bucket).
@@ -468,6 +430,95 @@ export const groupRollup = async (db: DbOrTx, table: StatTable, g: Grouping): Pr
         const sl = slot(x.b, Number(x.key));
         sl.facts[x.f] = (sl.facts[x.f] ?? 0) + 1;
       }
+    }
+  }
+  return out;
+};
+
+/**
+ * The roll-up part of groupRollup: the days [g.from, aggTo] (before today), from the roll-up
+ * tables only (what the aggregates' generation stamps); null when they do not cover the range or
+ * (`checkDirty`) a day of it is dirty.
+ */
+const pastRollup = async (
+  db: DbOrTx,
+  table: StatTable,
+  g: Grouping,
+  aggTo: string,
+  checkDirty: boolean,
+): Promise<Grouped | null> => {
+  const spec = g.rollup as RollupSpec;
+  const t = TABLES[table];
+  const r = ROLLUPS[table];
+  const { sums } = factsOf(table);
+  const ids = g.sumsOnly ? [] : factsOf(table).ids;
+  const days = daysBetween(g.from, aggTo);
+  const out: Grouped = new Map();
+  const slot = (bucket: string, key: number) => {
+    const id = `${bucket}|${key}`;
+    let sl = out.get(id);
+    if (!sl) {
+      sl = { bucket, key, facts: Object.fromEntries(t.facts.map((f) => [f.column, 0])) };
+      out.set(id, sl);
+    }
+    return sl;
+  };
+  const b = bucketExpr(g);
+  const s = bucketStart(g);
+  if (g.sumsOnly && g.bucket === 'range') {
+    const prefix = await prefixSums(db, table, g, aggTo, checkDirty);
+    if (prefix === null) return null;
+    for (const row of prefix) {
+      const sl = slot(g.from, Number(row.key));
+      for (const f of sums) sl.facts[f.column] = Number(row[f.column] ?? 0);
+    }
+  } else {
+    const [c] = await queryRows<{ dirty: number; days: number; months: string[] | null }>(
+      db,
+      sql`SELECT ${checkDirty ? sql`(SELECT count(*)::int FROM stat_dirty_date WHERE stat_date >= ${g.from}::date AND stat_date <= ${aggTo}::date)` : sql`0`} AS dirty,
+            (SELECT count(*)::int FROM ${sql.raw(r.name)} WHERE span = 'D' AND dim = -1 AND key = 0
+               AND start_date >= ${g.from}::date AND start_date <= ${aggTo}::date) AS days,
+            (SELECT array_agg(to_char(start_date, 'YYYY-MM-DD')) FROM ${sql.raw(r.name)} WHERE span = 'M' AND dim = -1 AND key = 0
+               AND start_date >= ${g.from}::date AND start_date <= ${aggTo}::date) AS months`,
+    );
+    if (!c || c.dirty > 0 || c.days < days.length) return null;
+    const months =
+      g.bucket === 'month' || g.bucket === 'range'
+        ? (c.months ?? []).filter((m) => monthEnd(m) <= aggTo)
+        : [];
+    const monthArr = sql`${`{${months.join(',')}}`}::date[]`;
+    const keyOut = spec.relabel === undefined ? sql`key` : sql`${spec.relabel}::bigint`;
+    const only = spec.only ? sql`AND key = ANY(${idsArray(spec.only)})` : sql``;
+    const cols = sql.raw(
+      [
+        ...sums.map((f) => f.column),
+        ...ids.flatMap((f) => [f.column, `${f.column}_gaps`, `${f.column}_cum`]),
+      ].join(', '),
+    );
+    const rows = sql`SELECT start_date AS d, ${keyOut} AS key, ${cols} FROM ${sql.raw(r.name)}
+        WHERE span = 'D' AND dim = ${spec.dim} ${only} AND start_date >= ${g.from}::date AND start_date <= ${aggTo}::date
+          AND date_trunc('month', start_date)::date <> ALL(${monthArr})
+        ${
+          months.length
+            ? sql`UNION ALL SELECT start_date AS d, ${keyOut} AS key, ${cols} FROM ${sql.raw(r.name)}
+                  WHERE span = 'M' AND dim = ${spec.dim} ${only} AND start_date = ANY(${monthArr})`
+            : sql``
+        }`;
+    const aggs = [
+      ...sums.map((f) => `sum(${f.column})::bigint AS ${f.column}`),
+      ...ids.map(
+        (f) =>
+          `sum(CASE WHEN d = s THEN ${f.column} ELSE ${f.column} - coalesce(${f.column}_cum[width_bucket(d - s, ${f.column}_gaps)], 0) END)::bigint AS ${f.column}`,
+      ),
+    ];
+    const res = await queryRows<Record<string, string | number>>(
+      db,
+      sql`SELECT to_char(b, 'YYYY-MM-DD') AS b, key, ${sql.raw(aggs.join(', '))}
+          FROM (SELECT x.*, ${b} AS b, ${s} AS s FROM (${rows}) x) y GROUP BY 1, 2`,
+    );
+    for (const row of res) {
+      const sl = slot(String(row.b), Number(row.key));
+      for (const f of t.facts) sl.facts[f.column] = Number(row[f.column] ?? 0);
     }
   }
   return out;
@@ -535,6 +586,7 @@ const prefixSums = async (
   table: StatTable,
   g: Grouping,
   aggTo: string,
+  checkDirty: boolean,
 ): Promise<Record<string, string | number>[] | null> => {
   const spec = g.rollup as RollupSpec;
   const name = sql.raw(ROLLUPS[table].name);
@@ -548,7 +600,7 @@ const prefixSums = async (
   const dates = [...new Set([...plus, ...minus])];
   const [c] = await queryRows<{ dirty: number; marks: number }>(
     db,
-    sql`SELECT (SELECT count(*)::int FROM stat_dirty_date WHERE stat_date >= ${g.from}::date AND stat_date <= ${aggTo}::date) AS dirty,
+    sql`SELECT ${checkDirty ? sql`(SELECT count(*)::int FROM stat_dirty_date WHERE stat_date >= ${g.from}::date AND stat_date <= ${aggTo}::date)` : sql`0`} AS dirty,
           (SELECT count(*)::int FROM ${name} WHERE span = 'C' AND dim = -1 AND key = 0
              AND start_date = ANY(${`{${dates.join(',')}}`}::date[])) AS marks`,
   );

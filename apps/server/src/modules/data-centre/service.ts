@@ -25,7 +25,7 @@ import { said, writeAudit } from '../../lib/audit';
 import { scopeCondition } from '../../lib/data-scope';
 import { fieldError } from '../../lib/errors';
 import type { Principal } from '../../types';
-import { type CacheMode, StampedLru, snapshotStamp } from './cache';
+import { type CacheMode, FreshReads, olderGen, readStamps, StampedLru, type Stamps } from './cache';
 import {
   addDays,
   type Bucket,
@@ -36,11 +36,12 @@ import {
   groupFacts,
   LiveCache,
   type LiveRow,
+  type PastShare,
 } from './engine';
 import { type FactValues, PRICE_BANDS, SALES_FACTS } from './facts';
 import { statsRebuildJob } from './jobs';
 import { productMetrics, salesMetrics } from './metrics';
-import { salesRollup } from './rollup';
+import { groupRollup, salesRollup } from './rollup';
 
 const DIM_KEY: Record<DataDimension, SQL> = {
   all: sql`0`,
@@ -69,14 +70,20 @@ const checkRange = (from: string, to: string) => {
   if (addDays(from, MAX_RANGE_DAYS) <= to) throw fieldError('to', 'invalidValue');
 };
 
-/** One request's snapshot stamp (cache.ts), or null when nothing is shared between requests. */
-type Stamp = string | null;
+/** One request's stamps (cache.ts), or null when nothing is shared between requests. */
+type Stamp = Stamps | null;
 
 export class DataCentreService {
-  /** What is shared between requests (cache.ts): results and today's live rows, per snapshot stamp. */
+  /**
+   * What is shared between requests (cache.ts): results and today's live rows per snapshot stamp,
+   * the past-day parts of the groupings per aggregate generation (`on`).
+   */
   readonly cacheMode: CacheMode;
   readonly results = new StampedLru<unknown>(64);
   readonly liveRows = new StampedLru<LiveRow[]>(64);
+  readonly pastParts = new StampedLru<Grouped | null>(256, olderGen);
+  readonly freshLive = new FreshReads<LiveRow[]>();
+  readonly freshAnswers = new FreshReads<unknown>();
 
   constructor(
     private readonly db: Db,
@@ -84,21 +91,23 @@ export class DataCentreService {
     private readonly queue: JobQueue,
     opts: {
       cache?: CacheMode;
-      /** How a request reads its stamp: the snapshot (cache.ts); tests pin it. */
-      stamp?: (db: Db) => Promise<string>;
+      /** How a request reads its stamps (cache.ts readStamps); tests pin the snapshot. */
+      stamps?: (db: Db) => Promise<Stamps>;
     } = {},
   ) {
     queue.register(statsRebuildJob);
     this.cacheMode = opts.cache ?? 'on';
-    this.readStamp = opts.stamp ?? snapshotStamp;
+    this.readStamps = opts.stamps ?? readStamps;
   }
 
-  private readonly readStamp: (db: Db) => Promise<string>;
+  private readonly readStamps: (db: Db) => Promise<Stamps>;
 
   /**
    * A request's answer: computed once per snapshot stamp, view, parameters and scope when the
-   * results are cached (`on`), else computed with the stamp for today's live rows (`live`) or
-   * without one (`off`).
+   * results are cached (`on`, `stamp`), else computed with the stamps for today's live rows
+   * (`live`) or without them (`off`); with `on` its groupings' past parts are kept per generation,
+   * and a computation that started after the request began serves it whatever its stamp (one in
+   * flight per answer plus one pending: callers with writes committing between them share).
    */
   private async answer<T>(
     view: string,
@@ -109,10 +118,17 @@ export class DataCentreService {
     once = false,
   ) {
     if (this.cacheMode === 'off') return compute(null);
-    const stamp = await this.readStamp(this.db);
-    if (this.cacheMode === 'live' || once) return compute(stamp);
+    // When the request began: an answer whose computation starts later (and reads its stamps
+    // later) sees every commit this request must see (`on`: FreshReads).
+    const since = performance.now();
+    const stamped = async () => {
+      const stamp = await this.readStamps(this.db);
+      if (this.cacheMode === 'live' || once) return compute(stamp);
+      return this.results.get(stamp.snapshot, key, () => compute(stamp)) as Promise<T>;
+    };
     const key = `${view}|${scope}|${this.today()}|${JSON.stringify(params)}`;
-    return this.results.get(stamp, key, () => compute(stamp)) as Promise<T>;
+    if (this.cacheMode !== 'on' || once) return stamped();
+    return this.freshAnswers.get(key, since, stamped) as Promise<T>;
   }
 
   /**
@@ -120,8 +136,19 @@ export class DataCentreService {
    * order of a range), kept like the answers when they are cached (`on`).
    */
   private shared<T>(stamp: Stamp, key: unknown[], compute: () => Promise<T>): Promise<T> {
-    if (stamp === null || this.cacheMode !== 'on') return compute();
-    return this.results.get(stamp, JSON.stringify(key), compute) as Promise<T>;
+    if (stamp === null || this.cacheMode === 'live') return compute();
+    return this.results.get(stamp.snapshot, JSON.stringify(key), compute) as Promise<T>;
+  }
+
+  /** Today's live rows shared by freshness across snapshot stamps (`on` only). */
+  private freshOf(stamp: Stamps) {
+    return this.cacheMode === 'on' ? { fresh: { reads: this.freshLive, since: stamp.at } } : {};
+  }
+
+  /** The past parts' store of a request (`on` only). */
+  private pastOf(stamp: Stamp): PastShare | undefined {
+    if (stamp === null || this.cacheMode !== 'on') return undefined;
+    return { store: this.pastParts, gen: stamp.gen, dirty: stamp.dirty };
   }
 
   /** What the sales scope of a principal depends on (scopeCondition, salesRollup). */
@@ -146,7 +173,13 @@ export class DataCentreService {
       ids,
       stamp === null
         ? undefined
-        : { store: this.liveRows, stamp, scope: `sales|${DataCentreService.scopeKey(p)}` },
+        : {
+            store: this.liveRows,
+            stamp: stamp.snapshot,
+            scope: `sales|${DataCentreService.scopeKey(p)}`,
+            ...this.freshOf(stamp),
+          },
+      this.pastOf(stamp),
     );
   }
 
@@ -158,7 +191,13 @@ export class DataCentreService {
       false,
       stamp === null
         ? undefined
-        : { store: this.liveRows, stamp, scope: `product|${JSON.stringify(filter)}` },
+        : {
+            store: this.liveRows,
+            stamp: stamp.snapshot,
+            scope: `product|${JSON.stringify(filter)}`,
+            ...this.freshOf(stamp),
+          },
+      this.pastOf(stamp),
     );
   }
 
@@ -175,6 +214,7 @@ export class DataCentreService {
     },
   ): Promise<Grouped> {
     const { dim, cache, only, ...rest } = g;
+    const live = cache ?? this.liveOf(p);
     const scope = this.salesScope(p);
     let rollup = salesRollup(p, dim);
     if (rollup && only) {
@@ -188,7 +228,8 @@ export class DataCentreService {
       rollup,
       live: 'auto',
       today: this.today(),
-      shared: { cache: cache ?? this.liveOf(p), keyCol: DIM_COL[dim], ...(only ? { only } : {}) },
+      shared: { cache: live, keyCol: DIM_COL[dim], ...(only ? { only } : {}) },
+      ...(live.past ? { past: live.past } : {}),
     });
   }
 
@@ -546,18 +587,18 @@ export class DataCentreService {
     );
   }
 
-  private productGroup(
+  private productGrouping(
     q: ProductQuery,
     live: LiveCache,
     bucket: Bucket,
     dim: 0 | 1 | 2 | 5,
     only?: number[],
-  ) {
+  ): Grouping {
     const key = sql.raw(dim === 0 ? '0' : `k${dim}`);
     const where = only?.length
       ? sql`${this.productWhere(q)} AND ${key} = ANY(${`{${only.join(',')}}`}::bigint[])`
       : this.productWhere(q);
-    return groupFacts(this.db, 'product', {
+    return {
       from: q.from,
       to: q.to,
       bucket,
@@ -567,7 +608,18 @@ export class DataCentreService {
       live: 'auto',
       today: this.today(),
       shared: { cache: live, keyCol: dim, ...(only ? { only } : {}) },
-    });
+      ...(live.past ? { past: live.past } : {}),
+    };
+  }
+
+  private productGroup(
+    q: ProductQuery,
+    live: LiveCache,
+    bucket: Bucket,
+    dim: 0 | 1 | 2 | 5,
+    only?: number[],
+  ) {
+    return groupFacts(this.db, 'product', this.productGrouping(q, live, bucket, dim, only));
   }
 
   private async productRows(g: Grouped, level: 'spu' | 'sku', q: ProductQuery, dated: boolean) {
@@ -683,8 +735,12 @@ export class DataCentreService {
 
   /** Orders (P01) and paid amount (P03) per unit-price band of the lines. */
   private async priceBands(q: ProductQuery, live: LiveCache): Promise<ProductOverview['priceBands']> {
-    if (DataCentreService.unfiltered(q)) {
-      const g = await this.productGroup(q, live, 'range', 5);
+    // The price band (k5) is on the roll-ups only: without them (a filter, a dirty day in the
+    // range, days not rolled up yet) the bands are counted from the order lines.
+    const g = DataCentreService.unfiltered(q)
+      ? await groupRollup(this.db, 'product', this.productGrouping(q, live, 'range', 5))
+      : null;
+    if (g) {
       return [...g.values()]
         .filter((s) => s.key > 0 && (s.facts.paid_orders ?? 0) > 0)
         .sort((a, b) => a.key - b.key)

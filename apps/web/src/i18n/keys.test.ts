@@ -98,6 +98,18 @@ describe('i18n message trees', () => {
     expect(stray).toEqual([]);
   });
 
+  test('ja names the shared pool in Japanese (共有プール), never with the Chinese 公海 (issue 16, item 13)', () => {
+    const lookup = (tree: Messages, key: string): string => {
+      let node: unknown = tree;
+      for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
+      return node as string;
+    };
+    const tree = { ...ja, server: SERVER_MESSAGES.ja } as Messages;
+    const chinese = leafKeys(tree).filter((key) => /公海/.test(lookup(tree, key)));
+    expect(chinese).toEqual([]);
+    expect(lookup(ja, 'route.clientPublicList')).toContain('共有プール');
+  });
+
   test('the English check finds words and leaves codes, brands and allowed words', () => {
     expect(strayLatinWords('released client 1 to the pool: x')).toEqual([
       'released',

@@ -150,6 +150,9 @@ const visit = async (page: Page, lang: string, width: number, route: string): Pr
         )),
     );
     if (new URL(page.url()).pathname !== route) load.push(`landed on ${new URL(page.url()).pathname}`);
+    // Signed out while the run goes on (a refresh lost or refused): the 401 box over the page.
+    if (await page.locator('.logout-box__title').filter({ visible: true }).count())
+      load.push('signed out: the logout box is shown');
     const findings = await checkPage(page, lang);
     csp.push(...(await page.evaluate(() => (window as unknown as { __tourCsp?: string[] }).__tourCsp ?? [])));
     const dir = path.join(OUT, `${lang}-${width}`);

@@ -140,7 +140,7 @@ export const CALL_MESSAGES_JA: CallMessages = {
   signNotApproved: 'SMS 署名が承認されていません',
   signNotSubmittable: '再提出できるのは却下された署名のみです',
   smsOptOut: 'この顧客はマーケティング SMS を配信停止しています',
-  smsOutsideWindow: 'マーケティング SMS は {start}〜{end} の間のみ送信できます',
+  smsOutsideWindow: 'マーケティング SMS は {start}～{end} の間のみ送信できます',
   smsDailyCap: 'この携帯番号は本日のマーケティング SMS 上限（{cap} 件）に達しました',
   smsProviderFailed: 'SMS サービスがエラーを返しました：{reason}',
   receiptTokenInvalid: 'レシートのトークンが無効です',

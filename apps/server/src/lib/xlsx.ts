@@ -39,6 +39,13 @@ export const shanghaiDateCell = (value: CellValue): Date | null => {
 };
 
 /**
+ * The business day (Asia/Shanghai) an export file is named by: `clients-2026-11-28.xlsx` for an
+ * export made at 07:00 in Beijing, which is still the 27th in UTC.
+ */
+export const fileDay = (now = new Date()): string =>
+  new Date(now.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
+
+/**
  * Streams rows into an xlsx written to `out`, batch by batch, never holding the whole sheet in
  * memory. Calls onProgress with the number of rows written so far.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeCell } from '../../src/lib/xlsx';
+import { fileDay, safeCell } from '../../src/lib/xlsx';
 
 describe('safeCell (formula injection guard)', () => {
   it('prefixes text starting with = + - @ tab or CR with a quote', () => {
@@ -54,5 +54,13 @@ describe('writeXlsx date cells (issue 16 item 16)', () => {
     expect((row.getCell(2).value as Date).toISOString()).toBe('2026-01-02T00:30:00.000Z');
     expect(row.getCell(3).value).toBe('2026-11-24');
     expect(row.getCell(4).value).toBe(5);
+  });
+});
+
+describe('fileDay (export file names)', () => {
+  it('names a file by the Shanghai business day, not the UTC one', () => {
+    // 23:00 UTC on the 27th is 07:00 on the 28th in Beijing.
+    expect(fileDay(new Date('2026-11-27T23:00:00Z'))).toBe('2026-11-28');
+    expect(fileDay(new Date('2026-11-27T15:59:59Z'))).toBe('2026-11-27');
   });
 });

@@ -98,7 +98,7 @@ const ja: Messages = {
     hidePassword: 'パスワードを隠す',
     capsLock: 'Caps Lock がオンです',
     usernameRequired: 'ユーザー名を入力してください',
-    usernameRule: 'ユーザー名は 4〜16 文字の英数字、アンダースコア、ハイフンです',
+    usernameRule: 'ユーザー名は 4～16 文字の英数字、アンダースコア、ハイフンです',
     passwordRequired: 'パスワードを入力してください',
     failed: 'ログインできませんでした',
     languageLabel: '言語',
@@ -280,7 +280,7 @@ const ja: Messages = {
     confirmRequired: '新しいパスワードをもう一度入力してください',
     confirmMismatch: '新しいパスワードが一致しません',
     passwordHint:
-      '8〜128 文字。よく使われるパスワードやユーザー名は使えません。変更すると他のセッションはログアウトされます。',
+      '8～128 文字。よく使われるパスワードやユーザー名は使えません。変更すると他のセッションはログアウトされます。',
     passwordChanged_other: 'パスワードを変更しました。他の {{count}} 件のセッションをログアウトしました。',
     sessionsHint: 'ログイン中の場所です。心当たりのないセッションはログアウトさせてください。',
   },
@@ -539,7 +539,7 @@ const ja: Messages = {
     user: {
       tabUsers: '管理者ユーザー',
       username: 'ユーザー名',
-      usernameHint: '4〜16 文字の英数字、_ または -。作成後は変更できません。',
+      usernameHint: '4～16 文字の英数字、_ または -。作成後は変更できません。',
       nickname: 'ニックネーム',
       department: '部署',
       departmentWithChildren: '部署（下位部署を含む）',
@@ -561,7 +561,7 @@ const ja: Messages = {
       passwordGenerate: '自動生成（一度だけ表示）',
       passwordSet: '自分で入力',
       password: 'パスワード',
-      passwordHint: '8〜128 文字。よく使われるパスワードやユーザー名は使えません。',
+      passwordHint: '8～128 文字。よく使われるパスワードやユーザー名は使えません。',
       passwordOf: '{{name}} のパスワード',
       secretText:
         'このパスワードは安全な方法でユーザーに伝えてください。ユーザーはプロフィールで変更できます。',
@@ -632,7 +632,7 @@ const ja: Messages = {
         'このロールのユーザーは認証アプリのコードでログインします。未設定のユーザーは次回ログイン時に設定します。',
       name: 'ロール名',
       key: 'ロールキー',
-      keyHint: '英小文字で始まる 2〜32 文字の英小文字、数字、_ または -。',
+      keyHint: '英小文字で始まる 2～32 文字の英小文字、数字、_ または -。',
       keyBuiltin: '組み込みロールのキーは変更できません。',
       builtinDescription: {
         admin: 'すべての権限',

@@ -98,6 +98,33 @@ describe('i18n message trees', () => {
     expect(stray).toEqual([]);
   });
 
+  test('ja names the shared pool in Japanese (共有プール), never with the Chinese 公海 (issue 16, item 13)', () => {
+    const lookup = (tree: Messages, key: string): string => {
+      let node: unknown = tree;
+      for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
+      return node as string;
+    };
+    const tree = { ...ja, server: SERVER_MESSAGES.ja } as Messages;
+    const chinese = leafKeys(tree).filter((key) => /公海/.test(lookup(tree, key)));
+    expect(chinese).toEqual([]);
+    expect(lookup(ja, 'route.clientPublicList')).toContain('共有プール');
+  });
+
+  test('no message uses the wave dash 〜 (U+301C): the CJK fonts of Chinese systems lack it and show a box; ～ (U+FF5E) reads the same', () => {
+    const lookup = (tree: Messages, key: string): string => {
+      let node: unknown = tree;
+      for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
+      return node as string;
+    };
+    const found: string[] = [];
+    for (const lang of ['zh', 'en', 'es', 'ja'] as const) {
+      const tree = { ...trees[lang], server: SERVER_MESSAGES[lang] } as Messages;
+      for (const key of leafKeys(tree))
+        if (lookup(tree, key).includes('\u301C')) found.push(`${lang} ${key}`);
+    }
+    expect(found).toEqual([]);
+  });
+
   test('the English check finds words and leaves codes, brands and allowed words', () => {
     expect(strayLatinWords('released client 1 to the pool: x')).toEqual([
       'released',

@@ -1,4 +1,5 @@
 import type { Language, ScriptExportQuery, ScriptRow } from '@educrm/contract';
+import { fileDay } from '../../lib/xlsx';
 import type { Principal } from '../../types';
 import type { Exporter } from '../exports/service';
 import { htmlToLines } from './diff';
@@ -55,7 +56,7 @@ export const scriptExporter = (
   kind: 'call-scripts',
   params: { filters, lang },
   sheetName: H.sheet[lang],
-  fileName: `call-scripts-${new Date().toISOString().slice(0, 10)}.xlsx`,
+  fileName: `call-scripts-${fileDay()}.xlsx`,
   columns: [
     { header: H.id[lang], width: 8, value: (r) => r.id },
     { header: H.title[lang], width: 24, value: (r) => r.title },

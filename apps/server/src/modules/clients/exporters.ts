@@ -1,4 +1,5 @@
 import type { ClientRow, FollowUpRow, Language } from '@educrm/contract';
+import { fileDay } from '../../lib/xlsx';
 import type { Principal } from '../../types';
 import type { Exporter } from '../exports/service';
 import type { ClientListFilters, ClientService } from './clients.service';
@@ -13,7 +14,7 @@ import {
   SUBJECT_LABELS,
 } from './labels';
 
-const stamp = () => new Date().toISOString().slice(0, 10);
+const stamp = () => fileDay();
 
 /**
  * The filtered "All clients" list as xlsx: the caller's scope, phones masked exactly as the list

@@ -22,7 +22,7 @@ import { defineJob, type JobQueue } from '../../jobs/queue';
 import { said, writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { toIso } from '../../lib/list';
-import { type ExportColumn, writeXlsx, XLSX_TYPE } from '../../lib/xlsx';
+import { type ExportColumn, fileDay, writeXlsx, XLSX_TYPE } from '../../lib/xlsx';
 import type { Principal } from '../../types';
 import { markDirty } from '../data-centre/dirty';
 import type { ClientService } from './clients.service';
@@ -630,7 +630,7 @@ export class ClientImportService {
       id: fileId,
       kind: 'export',
       contentType: XLSX_TYPE,
-      fileName: `client-import-result-${this.now().toISOString().slice(0, 10)}.xlsx`,
+      fileName: `client-import-result-${fileDay(this.now())}.xlsx`,
       size: buf.length,
       data: buf,
       expiresAt: new Date(this.now().getTime() + FILE_TTL_MS),

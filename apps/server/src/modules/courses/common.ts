@@ -7,7 +7,7 @@ import { fieldError } from '../../lib/errors';
 import { offsetOf } from '../../lib/list';
 import { inIdOrder, queryNamed } from '../../lib/named-query';
 import { principalOf, requestIp, requestLanguage } from '../../lib/request-context';
-import type { ExportColumn } from '../../lib/xlsx';
+import { type ExportColumn, fileDay } from '../../lib/xlsx';
 import type { Principal } from '../../types';
 import type { Exporter, ExportService } from '../exports/service';
 
@@ -86,7 +86,7 @@ export const mobileOf = (raw: string, field = 'mobile') => {
 
 export const num = (v: number | string | null | undefined) => (v == null ? null : Number(v));
 
-export const stamp = () => new Date().toISOString().slice(0, 10);
+export const stamp = () => fileDay();
 
 /** Export column headers per language. */
 export const headers = <K extends string>(

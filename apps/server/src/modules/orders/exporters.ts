@@ -1,5 +1,5 @@
 import type { DealListQuery, DealRow, Language, OrderListQuery, OrderRow } from '@educrm/contract';
-import type { CellValue } from '../../lib/xlsx';
+import { type CellValue, fileDay } from '../../lib/xlsx';
 import type { Principal } from '../../types';
 import type { Exporter } from '../exports/service';
 import type { DealService } from './deals.service';
@@ -73,7 +73,7 @@ const H = {
 } satisfies Record<Language, Record<string, string>>;
 
 const yuan = (fen: number) => Math.round(fen) / 100;
-const stamp = () => new Date().toISOString().slice(0, 10);
+const stamp = () => fileDay();
 
 type Header = keyof (typeof H)['zh'];
 /** A column: its header, what a row shows in it and its width (default 18). */

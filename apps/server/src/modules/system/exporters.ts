@@ -9,6 +9,7 @@ import {
   type Language,
 } from '@educrm/contract';
 import { consoleMessages } from '../../lib/console-messages';
+import { fileDay } from '../../lib/xlsx';
 import type { Principal } from '../../types';
 import type { Exporter } from '../exports/service';
 import type { AdminUserService } from './admin-users.service';
@@ -101,7 +102,7 @@ const STATUS = {
   ja: { ENABLED: '有効', DISABLED: '無効' },
 } satisfies Record<Language, Record<string, string>>;
 
-const stamp = () => new Date().toISOString().slice(0, 10);
+const stamp = () => fileDay();
 
 export const adminUserExporter = (
   users: AdminUserService,

@@ -1,3 +1,4 @@
+import { confirmPayment } from '@educrm/contract/orders';
 import {
   adminUserCreate,
   adminUserUpdate,
@@ -6,6 +7,7 @@ import {
   roleCreate,
 } from '@educrm/contract/system';
 import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
 import {
   checkField,
   fieldErrorsToAntd,
@@ -33,6 +35,16 @@ describe('checkField: the contract schema decides, issues become message keys', 
     expect(checkField(user.nickname, '   ')).toEqual({ key: 'required' });
     expect(checkField(user.nickname, undefined)).toEqual({ key: 'required' });
     expect(checkField(user.nickname, 'Ann')).toBeNull();
+  });
+
+  test('an empty list with the schema\'s own words for it says them (a payment voucher, not "required")', () => {
+    const vouchers = confirmPayment.shape.voucherUrls;
+    expect(checkField(vouchers, [])).toEqual({ key: 'voucherRequired' });
+    expect(checkField(vouchers, undefined)).toEqual({ key: 'voucherRequired' });
+    // A list or a text without their own words still read "required".
+    expect(checkField(z.array(z.string()).min(1), [])).toEqual({ key: 'required' });
+    expect(checkField(z.array(z.string()).min(1), undefined)).toEqual({ key: 'required' });
+    expect(checkField(z.string().trim().min(1), '')).toEqual({ key: 'required' });
   });
 
   test('max length without a custom message gives tooLong with the limit', () => {

@@ -85,9 +85,17 @@ export const checkField = (schema: FieldSchema, value: unknown): ValidationMessa
   const input = normalise(schema, value);
   const result = schema.safeParse(input);
   if (result.success) return null;
-  // Nothing given where something is needed reads "required", whatever check failed first.
-  if (isBlank(input) || (Array.isArray(input) && input.length === 0)) return { key: 'required' };
   const issue = result.error?.issues[0];
+  // Nothing given where something is needed reads "required", whatever check failed first, unless
+  // the schema words its own "at least one" (`min(1, 'msg:voucherRequired')`: say a payment voucher
+  // image is wanted, not a bare "required").
+  if (isBlank(input) || (Array.isArray(input) && input.length === 0)) {
+    const ownWords = (i: IssueLike | undefined): i is IssueLike =>
+      i?.code === 'too_small' && Number(i.minimum) <= 1 && i.message.startsWith('msg:');
+    // A list not given at all reads as the empty list would.
+    const own = [issue, schema.safeParse([]).error?.issues[0]].find(ownWords);
+    return own ? issueMessage(own) : { key: 'required' };
+  }
   return issue ? issueMessage(issue) : { key: 'invalidValue' };
 };
 

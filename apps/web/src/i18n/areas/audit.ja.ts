@@ -285,7 +285,7 @@ const messages: Messages = {
     course_user_extend_short: '無期限に変更',
     course_user_grant: '{{mobile}} に商品 #{{spuId}} を付与。理由：{{reason}}',
     course_user_revoke: '取り消し。理由：{{reason}}',
-    data_rebuild: '{{from}}〜{{to}} のデータセンター集計を再構築',
+    data_rebuild: '{{from}}～{{to}} のデータセンター集計を再構築',
     dict_channel_create: '{{code}} {{name}} を追加',
     dict_channel_delete: '{{code}} {{name}} を削除',
     dict_channel_update: '{{code}} {{name}} を編集（{{dictStatus}}）',

@@ -3,7 +3,7 @@ import type { Messages } from '../types';
 /** Messages of the dict pages (ja). Same keys in zh, en, es and ja (checked by keys.test.ts). */
 const messages: Messages = {
   code: 'コード',
-  codeHint: '英数字・アンダースコア・ハイフンで 1〜32 文字。この辞書内で一意で、外部連携で使われます。',
+  codeHint: '英数字・アンダースコア・ハイフンで 1～32 文字。この辞書内で一意で、外部連携で使われます。',
   name: '名称',
   sort: '並び順',
   sortHint: '小さい数字ほど上に表示されます',

@@ -44,7 +44,7 @@ const messages: Messages = {
   onSale: {
     noStockTitle: '¿Poner «{{name}}» a la venta sin existencias?',
     noStockText:
-      'Estos SKU tienen existencias 0 (no «ilimitadas»), así que nadie podría pedir el producto. Añade existencias primero o confirma para ponerlo a la venta igualmente:',
+      'Estos SKU tienen existencias 0 (no «ilimitadas»), así que nadie podría pedir el producto. Añada existencias primero o confirme para ponerlo a la venta igualmente:',
     noStockOk: 'Poner a la venta igualmente',
   },
   list: {

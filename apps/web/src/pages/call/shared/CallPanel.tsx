@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callKeys, getCall, startCall } from '../../../api/calls';
 import { clientKeys, followUpKeys } from '../../../api/clients';
+import { DataText } from '../../../components/DataText/DataText';
 import { CallStatusTag, talkTime } from './labels';
 
 const ENDED = new Set(['ENDED', 'FAILED']);
@@ -15,7 +16,8 @@ const ENDED = new Set(['ENDED', 'FAILED']);
 const ScriptView = ({ script }: { script: RenderedScript }) => {
   const { t } = useTranslation();
   return (
-    <div className="call-panel__script">
+    // The script is what the business wrote (its text, questions and answers): user content.
+    <div className="call-panel__script" data-user-content>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server (sanitize-html), variable values escaped */}
       <div className="call-panel__content" dangerouslySetInnerHTML={{ __html: script.content }} />
       {script.qaPairs.length ? (
@@ -79,7 +81,8 @@ export const CallPanel = ({
       size={620}
       title={
         <span>
-          <PhoneOutlined /> {t('call.panel.title', { name: clientName })}
+          <PhoneOutlined />{' '}
+          <DataText i18nKey="call.panel.title" values={{ name: clientName }} data={['name']} />
         </span>
       }
       className="call-panel"
@@ -126,7 +129,7 @@ export const CallPanel = ({
             <Tabs
               items={started.scripts.map((s) => ({
                 key: String(s.id),
-                label: s.title,
+                label: <span data-user-content>{s.title}</span>,
                 children: <ScriptView script={s} />,
               }))}
             />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callKeys, listTemplates, sendSms } from '../../../api/calls';
 import { clientKeys, followUpKeys } from '../../../api/clients';
+import { DataText } from '../../../components/DataText/DataText';
 
 /** Sends an approved, enabled template to one client; `${name}` defaults to the client's name. */
 export const SendSmsDialog = ({
@@ -33,7 +34,7 @@ export const SendSmsDialog = ({
   return (
     <Modal
       open
-      title={t('call.sms.sendTitle', { name: clientName })}
+      title={<DataText i18nKey="call.sms.sendTitle" values={{ name: clientName }} data={['name']} />}
       onCancel={onClose}
       okText={t('call.sms.send')}
       confirmLoading={busy}

@@ -14,6 +14,7 @@ import {
   releaseClient,
   transferClient,
 } from '../../../api/clients';
+import { DataText } from '../../../components/DataText/DataText';
 import { levelOptions, stageOptions } from './labels';
 import { useClientTags } from './queries';
 import { StaffSelect } from './StaffSelect';
@@ -247,7 +248,13 @@ export const ClientActionDialog = ({
   return (
     <Modal
       open
-      title={title}
+      title={
+        one ? (
+          <DataText i18nKey={`client.action.${kind}Title`} values={{ name: one.name }} data={['name']} />
+        ) : (
+          title
+        )
+      }
       okText={t('common.confirm')}
       cancelText={t('common.cancel')}
       confirmLoading={busy}

@@ -59,7 +59,9 @@ const Summary = ({ client }: { client: ClientRow }) => {
         <span>
           <span className="client-drawer__fact-label">{t('client.field.owner')}</span>
           {client.ownerName ? (
-            `${client.ownerName}${client.ownerDeptName ? ` · ${client.ownerDeptName}` : ''}`
+            <span data-user-content>
+              {`${client.ownerName}${client.ownerDeptName ? ` · ${client.ownerDeptName}` : ''}`}
+            </span>
           ) : (
             <Tag>{t('client.inPool')}</Tag>
           )}
@@ -142,7 +144,9 @@ export default function ClientDrawer({ clientId, onClose, onChanged }: ClientDra
         title={
           client ? (
             <span className="client-drawer__title">
-              <span data-testid="client-drawer-name">{client.name}</span>
+              <span data-testid="client-drawer-name" data-user-content>
+                {client.name}
+              </span>
               <LockMark locked={client.locked} />
             </span>
           ) : (

@@ -3,6 +3,7 @@ import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { confirmOrderPayment, getOrder } from '../../../api/orders';
+import { DataText } from '../../../components/DataText/DataText';
 import { FormField, ResourceDrawerForm } from '../../../components/ResourceForm/ResourceForm';
 import { formatMoney } from '../../../utils/money';
 import { VoucherField } from './VoucherField';
@@ -56,7 +57,11 @@ export const ConfirmPaymentDrawer = ({
       }}
     >
       <p className="order-form-lead">
-        {t('order.confirm.lead', { amount: formatMoney(order.payAmount), buyer: order.buyerName })}
+        <DataText
+          i18nKey="order.confirm.lead"
+          values={{ amount: formatMoney(order.payAmount), buyer: order.buyerName }}
+          data={['buyer']}
+        />
       </p>
       <FormField name="payMethod" label={t('order.field.payMethod')}>
         <Select options={PAY_METHODS.map((m) => ({ value: m, label: t(`order.payMethod.${m}`) }))} />

@@ -30,6 +30,7 @@ import { ProductStatusTag } from '../shared/ProductStatusTag';
 import { useCategories, useDictOptions } from '../shared/queries';
 import { usePutOnSale } from '../shared/usePutOnSale';
 import '../shared/product.css';
+import { DataText } from '../../../components/DataText/DataText';
 import { productApiParams, STATUS_TABS, type StatusTab, tabOf } from './listParams';
 
 const at = (iso: string) => parseTime(iso, '{y}-{m}-{d} {h}:{i}');
@@ -255,7 +256,9 @@ const ProductListPage = () => {
                 permission: 'product.status',
                 hidden: inBin || p.status === 'ON',
                 confirm: {
-                  title: t('product.list.onSaleTitle', { name: p.name }),
+                  title: (
+                    <DataText i18nKey="product.list.onSaleTitle" values={{ name: p.name }} data={['name']} />
+                  ),
                   content: t('product.list.onSaleText'),
                   okText: t('product.list.onSale'),
                   danger: false,

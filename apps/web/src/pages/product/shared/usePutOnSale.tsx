@@ -2,6 +2,7 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors';
 import { productAction } from '../../../api/products';
+import { DataText } from '../../../components/DataText/DataText';
 
 /** The server's refusal of a product whose sellable SKUs all have stock 0 (`data.reason = "NO_STOCK"`). */
 export const noStockSkusOf = (error: unknown): string[] | null => {
@@ -27,13 +28,17 @@ export const usePutOnSale = () => {
       if (!skus) throw error;
       const confirmed = await new Promise<boolean>((resolve) => {
         modal.confirm({
-          title: t('product.onSale.noStockTitle', { name: product.name }),
+          title: (
+            <DataText i18nKey="product.onSale.noStockTitle" values={{ name: product.name }} data={['name']} />
+          ),
           content: (
             <div data-testid="no-stock-skus">
               <p>{t('product.onSale.noStockText')}</p>
               <ul>
                 {skus.map((sku) => (
-                  <li key={sku}>{sku}</li>
+                  <li key={sku} data-user-content>
+                    {sku}
+                  </li>
                 ))}
               </ul>
             </div>

@@ -92,8 +92,14 @@ export interface TestApp {
 /** `logStream`: capture the JSON log lines (tests of what is logged). */
 export const createTestApp = async (
   env: Record<string, string> = {},
-  options: { webDistDir?: string; logStream?: { write(line: string): void } } = {},
+  options: {
+    webDistDir?: string;
+    logStream?: { write(line: string): void };
+    /** The password hashing cost (TEST_SCRYPT unless a test measures hashing). */
+    scrypt?: ScryptParams;
+  } = {},
 ): Promise<TestApp> => {
+  const scrypt = options.scrypt ?? TEST_SCRYPT;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-api-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -112,14 +118,14 @@ export const createTestApp = async (
   });
   const { database, drop, url } = await openTestDatabase();
   const secretKey = randomBytes(32).toString('base64url');
-  await bootstrap(database, config, TEST_SCRYPT);
+  await bootstrap(database, config, scrypt);
   const clock = new TestClock(new Date());
   const app = await buildApp({
     config,
     database,
     secretKey,
     now: clock.now,
-    scrypt: TEST_SCRYPT,
+    scrypt,
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     ...(options.logStream ? { logger: { level: 'info', stream: options.logStream } } : {}),
   });

@@ -12,6 +12,7 @@ import {
 } from './client-support';
 import { open, signIn } from './shell-support';
 import {
+  chooseOption,
   label,
   openConsole,
   row,
@@ -157,12 +158,8 @@ test('siyu imports a csv of good and bad rows, reads the per-outcome counts, tag
   await page.getByRole('checkbox', { name: second }).check();
   await page.getByRole('button', { name: '批量打标签' }).click();
   const tagging = modal(page, '给 2 个客户打标签');
-  await tagging.getByLabel('添加标签').click();
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ visible: true })
-    .filter({ hasText: '高意向' })
-    .click();
+  await chooseOption(page, tagging.getByLabel('添加标签'), '高意向');
+  await tagging.locator('.ant-select-selection-item').filter({ hasText: '高意向' }).waitFor();
   await tagging.locator('.ant-modal-title').click(); // closes the (multiple) select's list
   await page.locator('.ant-select-dropdown').filter({ visible: true }).waitFor({ state: 'hidden' });
   await tagging.getByRole('button', { name: label('确定') }).click();

@@ -182,9 +182,17 @@ export const row = (page: Page, text: string) =>
  * a failure names the options that were shown.
  */
 export const chooseOption = async (page: Page, opener: Locator, text: string) => {
-  const options = page.locator('.ant-select-item-option').filter({ visible: true });
   await settle(page);
   await opener.click();
+  // This select's own list when the opener names it (another select's may still be closing with
+  // the same words in it), and only once it has finished sliding in: an option clicked while the
+  // list still moves can miss it, as a user's click would.
+  const listId = await opener.getAttribute('aria-controls').catch(() => null);
+  const options = (
+    listId ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) }) : page
+  )
+    .locator('.ant-select-item-option')
+    .filter({ visible: true });
   const option = options.filter({ hasText: text }).first();
   try {
     await option.waitFor({ timeout: 10_000 });
@@ -192,6 +200,7 @@ export const chooseOption = async (page: Page, opener: Locator, text: string) =>
     const shown = await options.allTextContents();
     throw new Error(`no option "${text}" among [${shown.join(' | ')}]`, { cause: e });
   }
+  await settle(page);
   await option.click();
 };
 
@@ -286,7 +295,7 @@ export const settle = (page: Page) =>
     () =>
       Array.from(
         document.querySelectorAll(
-          '.ant-modal, .ant-drawer-content-wrapper, .ant-modal-mask, .ant-drawer-mask, .ant-popover, .ant-dropdown',
+          '.ant-modal, .ant-drawer-content-wrapper, .ant-modal-mask, .ant-drawer-mask, .ant-popover, .ant-dropdown, .ant-select-dropdown',
         ),
       )
         .flatMap((el) => el.getAnimations())

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, inject, test } from 'vitest';
 import { type BrowserSession, openBrowser } from '../support/browser';
 import { open, resetBrowser, signIn, tag } from './shell-support';
+import { settle } from './system-support';
 
 const baseURL = inject('baseURL');
 let browser: BrowserSession;
@@ -27,6 +28,9 @@ const contextMenu = async (path: string) => {
   const menu = browser.page.locator('.ant-dropdown-menu').filter({ visible: true });
   await tag(browser.page, path).click({ button: 'right' });
   await menu.waitFor();
+  // Once it has stopped moving, as a user clicks it: in this 300 px window the menu is aligned
+  // (and may flip) while it zooms in, and a click aimed mid-way landed on the navbar's avatar.
+  await settle(browser.page);
   return menu;
 };
 const closeMenu = async () => {

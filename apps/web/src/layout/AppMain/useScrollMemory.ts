@@ -1,23 +1,46 @@
 import { useEffect, useMemo } from 'react';
 
+/** How long a restored position waits for the page to grow tall enough to reach it. */
+const RESTORE_WAIT_MS = 2_000;
+const USER_SCROLL = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+
 /**
  * Window scroll per tab: recorded while a page is visible, restored when its tab is shown again;
- * a page opened afresh (or not kept alive) starts at the top.
+ * a page opened afresh (or not kept alive) starts at the top. A page shown again may be shorter
+ * for a moment than when it was left (its content still laying out on a busy machine): the
+ * position is then reached as the page grows, unless the user scrolls first.
  */
 export const useScrollMemory = () => {
   const memory = useMemo(() => {
     const positions = new Map<string, number>();
     let active = '';
+    let pending: { top: number; until: number } | null = null;
+    const waiting = () => {
+      if (pending && performance.now() > pending.until) pending = null;
+      return pending !== null;
+    };
+    const reach = () => {
+      if (!pending || !waiting()) return;
+      window.scrollTo(0, pending.top);
+      if (window.scrollY >= pending.top - 1) pending = null;
+    };
     return {
       record: () => {
-        if (active) positions.set(active, window.scrollY);
+        // A position clamped while waiting for the page to grow is not the user's.
+        if (active && !waiting()) positions.set(active, window.scrollY);
       },
       show: (key: string, restore: boolean) => {
-        window.scrollTo(0, restore ? (positions.get(key) ?? 0) : 0);
+        const top = restore ? (positions.get(key) ?? 0) : 0;
         active = key;
+        pending = { top, until: performance.now() + RESTORE_WAIT_MS };
+        reach();
       },
       forget: (key: string) => {
         positions.delete(key);
+      },
+      grown: reach,
+      userScrolled: () => {
+        pending = null;
       },
     };
   }, []);
@@ -26,9 +49,14 @@ export const useScrollMemory = () => {
     const previous = history.scrollRestoration;
     history.scrollRestoration = 'manual';
     window.addEventListener('scroll', memory.record, { passive: true });
+    for (const type of USER_SCROLL) window.addEventListener(type, memory.userScrolled, { passive: true });
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(memory.grown);
+    resize?.observe(document.body);
     return () => {
       history.scrollRestoration = previous;
       window.removeEventListener('scroll', memory.record);
+      for (const type of USER_SCROLL) window.removeEventListener(type, memory.userScrolled);
+      resize?.disconnect();
     };
   }, [memory]);
 

@@ -3,6 +3,7 @@ import { type BrowserSession, screenshot } from '../support/browser';
 import { createClientAs, drawer, staffId, steady } from './client-support';
 import { open, signIn } from './shell-support';
 import {
+  addOpenCallerNumber,
   adminApi,
   chooseOption,
   label,
@@ -26,7 +27,8 @@ let boss: BrowserSession;
 let current: BrowserSession | undefined;
 
 beforeAll(async () => {
-  const { call } = await adminApi(baseURL);
+  const api = await adminApi(baseURL);
+  const { call } = api;
   for (const kind of ['call', 'sms']) {
     const cfg = await call<{ version: number }>('GET', `/v1/call/providers/${kind}`);
     await call('PUT', `/v1/call/providers/${kind}`, {
@@ -36,16 +38,7 @@ beforeAll(async () => {
       version: cfg.version,
     });
   }
-  // a number open to every caller, usable at any hour of the run
-  await call('POST', '/v1/call/numbers', {
-    number: `0108${String(Date.now()).slice(-7)}`,
-    numberType: 'LANDLINE',
-    city: '北京',
-    callWindowStart: '00:00',
-    callWindowEnd: '23:59',
-    dailyLimit: 500,
-    concurrency: 5,
-  });
+  await addOpenCallerNumber(api, '0108');
   const script = await call<{ id: number }>('POST', '/v1/call/scripts', {
     title: unique('开场白'),
     category: 'OPENING',

@@ -11,6 +11,7 @@ import { checkPage } from '../tour/checks';
 import { createClientAs, staffId, steady } from './client-support';
 import { signIn } from './shell-support';
 import {
+  addOpenCallerNumber,
   adminApi,
   createUser,
   openConsole,
@@ -533,16 +534,8 @@ const dialogLayoutProblems = (page: Page) =>
 test('the main dialogs and drawers in es and ja at 991 px: nothing cut, overlapping or untranslated', async () => {
   const { page } = admin;
   const api = await adminApi(baseURL);
-  // Outbound calls need a caller number open to every caller (the sandbox provider is the default).
-  await api.call('POST', '/v1/call/numbers', {
-    number: `0109${String(Date.now()).slice(-7)}`,
-    numberType: 'LANDLINE',
-    city: '北京',
-    callWindowStart: '00:00',
-    callWindowEnd: '23:59',
-    dailyLimit: 500,
-    concurrency: 5,
-  });
+  // Outbound calls need a caller number open to every caller.
+  await addOpenCallerNumber(api, '0109');
   const client = await createClientAs(baseURL, {
     name: unique('对话框客户'),
     ownerUserId: await staffId(baseURL, 'admin'),

@@ -76,6 +76,18 @@ export const clearAdminLanguage = async (baseURL: string) => {
 };
 
 /** Puts the admin's (shared) API session into a browser: one sign-in per spec file. */
+/** A caller number open to every caller at any hour of the run (the sandbox provider is the default). */
+export const addOpenCallerNumber = async (api: AdminApi, prefix: string) =>
+  api.call('POST', '/v1/call/numbers', {
+    number: `${prefix}${String(Date.now()).slice(-7)}`,
+    numberType: 'LANDLINE',
+    city: '北京',
+    callWindowStart: '00:00',
+    callWindowEnd: '23:59',
+    dailyLimit: 500,
+    concurrency: 5,
+  });
+
 export const signInAdmin = async (context: BrowserContext, baseURL: string) => {
   const { session } = await adminApi(baseURL);
   await useSession(context, baseURL, session);

@@ -1,6 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { auditSummaryParts } from '../../utils/auditText';
+import { TextParts } from '../DataText/DataText';
 
 /**
  * An audit summary in the viewer's language on one line, ellipsised when long, the whole text on
@@ -32,16 +33,7 @@ export const AuditSummary = ({
       style={{ display: 'block', maxWidth }}
       ellipsis={{ tooltip: { title: text, placement: 'topLeft' } }}
     >
-      {parts.map((p, i) =>
-        p.data ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
-          <span key={i} data-user-content>
-            {p.text}
-          </span>
-        ) : (
-          p.text
-        ),
-      )}
+      <TextParts parts={parts} />
     </Typography.Text>
   );
 };

@@ -15,19 +15,21 @@ export const DataText = ({
   data: readonly string[];
 }) => {
   const { t } = useTranslation();
-  const parts = dataTextParts((k, p) => t(k, p), i18nKey, values, data);
-  return (
-    <>
-      {parts.map((p, i) =>
-        p.data ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
-          <span key={i} data-user-content>
-            {p.text}
-          </span>
-        ) : (
-          p.text
-        ),
-      )}
-    </>
-  );
+  return <TextParts parts={dataTextParts((k, p) => t(k, p), i18nKey, values, data)} />;
 };
+
+/** The parts of one text, the user's data among them in spans marked as user content. */
+export const TextParts = ({ parts }: { parts: readonly { text: string; data?: boolean }[] }) => (
+  <>
+    {parts.map((p, i) =>
+      p.data ? (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
+        <span key={i} data-user-content>
+          {p.text}
+        </span>
+      ) : (
+        p.text
+      ),
+    )}
+  </>
+);

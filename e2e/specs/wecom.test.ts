@@ -173,8 +173,12 @@ test('contacts: filter by tag, edit a remark, tag a contact', async () => {
     .locator('.ant-select-item-option:not(.ant-select-item-option-selected)')
     .filter({ visible: true })
     .first();
+  await option.waitFor();
   const added = ((await option.textContent()) ?? '').trim();
+  // Once the list has stopped sliding in (a click on a moving list can miss, as a user's would).
+  await settle(page);
   await option.click();
+  await editor.locator('.ant-select-selection-item').filter({ hasText: added }).waitFor();
   await page.keyboard.press('Escape');
   await editor.getByRole('button', { name: '保存标签' }).click();
   await expect

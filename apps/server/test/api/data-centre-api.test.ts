@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import type { JobQueue } from '../../src/jobs/queue';
-import { type CacheMode, readStamps, snapshotStamp } from '../../src/modules/data-centre/cache';
+import { type CacheMode, readStamps } from '../../src/modules/data-centre/cache';
 import { addDays, groupFacts } from '../../src/modules/data-centre/engine';
 import { statsNightlyJob } from '../../src/modules/data-centre/jobs';
 import { salesMetrics } from '../../src/modules/data-centre/metrics';
@@ -496,7 +496,7 @@ describe('data centre API', () => {
     const ref = await views(off);
     // PostgreSQL's snapshot is the cluster's: the test files writing their own databases beside
     // this one move it at any time. The reuse checks pin the stamp; the write below unpins it.
-    pinned.value = await snapshotStamp(t.database.db);
+    pinned.value = (await readStamps(t.database.db)).snapshot;
     const first = await views(on);
     expect(first).toEqual(ref);
     // The same requests again, nothing written in between: the same answers, not recomputed.

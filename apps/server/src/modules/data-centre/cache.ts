@@ -36,12 +36,6 @@ export const CACHE_MODES: CacheMode[] = ['on', 'stamp', 'live', 'off'];
 export const cacheModeOf = (v: string | undefined): CacheMode =>
   CACHE_MODES.includes(v as CacheMode) ? (v as CacheMode) : 'on';
 
-/** The snapshot stamp (see above): one statement, no table read. */
-export const snapshotStamp = async (db: DbOrTx): Promise<string> => {
-  const rows = await queryRows<{ s: string }>(db, sql`SELECT pg_current_snapshot()::text AS s`);
-  return rows[0]?.s ?? '';
-};
-
 export interface Stamps {
   /** pg_current_snapshot() */
   snapshot: string;

@@ -300,6 +300,20 @@ export const groupFacts = async (db: DbOrTx, table: StatTable, g: Grouping): Pro
   return groupDaily(db, table, g);
 };
 
+/** The slot of a bucket and key in `out`, created with every fact of the table at 0. */
+export const slotsOf = (out: Grouped, table: StatTable) => {
+  const { facts } = TABLES[table];
+  return (bucket: string, key: number) => {
+    const id = `${bucket}|${key}`;
+    let s = out.get(id);
+    if (!s) {
+      s = { bucket, key, facts: Object.fromEntries(facts.map((f) => [f.column, 0])) };
+      out.set(id, s);
+    }
+    return s;
+  };
+};
+
 /** groupFacts over the daily aggregates (ids unnested) and the raw tables. */
 export const groupDaily = async (db: DbOrTx, table: StatTable, g: Grouping): Promise<Grouped> => {
   const t = TABLES[table];
@@ -308,15 +322,7 @@ export const groupDaily = async (db: DbOrTx, table: StatTable, g: Grouping): Pro
   const b = bucketExpr(g);
   const where = g.where ?? sql`TRUE`;
   const out: Grouped = new Map();
-  const slot = (bucket: string, key: number) => {
-    const id = `${bucket}|${key}`;
-    let s = out.get(id);
-    if (!s) {
-      s = { bucket, key, facts: Object.fromEntries(t.facts.map((f) => [f.column, 0])) };
-      out.set(id, s);
-    }
-    return s;
-  };
+  const slot = slotsOf(out, table);
   const sums = t.facts.filter((f) => f.kind === 'sum');
   const ids = t.facts.filter((f) => f.kind === 'ids');
   const liveFilter = live.length ? sql`d = ANY(${dateArray(live)})` : sql`FALSE`;

@@ -15,6 +15,7 @@ import {
   type RollupSpec,
   rawEvents,
   type StatTable,
+  slotsOf,
   TABLES,
 } from './engine';
 import type { Fact, FactValues } from './facts';
@@ -342,22 +343,13 @@ const bucketStart = (g: Pick<Grouping, 'bucket' | 'from'>): SQL => {
 export const groupRollup = async (db: DbOrTx, table: StatTable, g: Grouping): Promise<Grouped | null> => {
   const spec = g.rollup;
   if (!spec) return null;
-  const t = TABLES[table];
   const { sums } = factsOf(table);
   const ids = g.sumsOnly ? [] : factsOf(table).ids;
   const today = g.today ?? businessDay(new Date());
   const aggTo = g.to < today ? g.to : addDays(today, -1);
   const days = g.from <= aggTo ? daysBetween(g.from, aggTo) : [];
   const out: Grouped = new Map();
-  const slot = (bucket: string, key: number) => {
-    const id = `${bucket}|${key}`;
-    let s = out.get(id);
-    if (!s) {
-      s = { bucket, key, facts: Object.fromEntries(t.facts.map((f) => [f.column, 0])) };
-      out.set(id, s);
-    }
-    return s;
-  };
+  const slot = slotsOf(out, table);
   const b = bucketExpr(g);
   const s = bucketStart(g);
   if (days.length) {
@@ -454,15 +446,7 @@ const pastRollup = async (
   const ids = g.sumsOnly ? [] : factsOf(table).ids;
   const days = daysBetween(g.from, aggTo);
   const out: Grouped = new Map();
-  const slot = (bucket: string, key: number) => {
-    const id = `${bucket}|${key}`;
-    let sl = out.get(id);
-    if (!sl) {
-      sl = { bucket, key, facts: Object.fromEntries(t.facts.map((f) => [f.column, 0])) };
-      out.set(id, sl);
-    }
-    return sl;
-  };
+  const slot = slotsOf(out, table);
   const b = bucketExpr(g);
   const s = bucketStart(g);
   if (g.sumsOnly && g.bucket === 'range') {

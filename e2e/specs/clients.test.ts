@@ -81,12 +81,7 @@ test('siyu creates a client (a taken mobile shows its owner), follows up from th
   await detail.getByRole('button', { name: '写跟进' }).first().click();
   const followUp = drawer(page, `写跟进：${name}`);
   await followUp.getByLabel('跟进内容').fill('端到端：首次电话沟通，家长关心课时安排');
-  await followUp.getByLabel('阶段变为').click();
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ visible: true })
-    .filter({ hasText: '已沟通' })
-    .click();
+  await chooseOption(page, followUp.getByLabel('阶段变为'), '已沟通');
   await followUp.getByRole('button', { name: label('保存') }).click();
   await toast(page, '跟进已保存').waitFor();
   await detail.getByRole('tab', { name: '时间线' }).click();

@@ -4,6 +4,7 @@ import { type BrowserSession, screenshot } from '../support/browser';
 import { open } from './shell-support';
 import {
   adminApi,
+  chooseOption,
   clickInDialog,
   noDialog,
   openConsole,
@@ -43,20 +44,8 @@ beforeEach(() => {
 });
 
 /** Types into the select labelled `label` in the dialog and picks the option containing `option`. */
-const pick = async (page: Page, label: string, typed: string, option: string) => {
-  const input = visibleDialog(page).getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(typed);
-  // This select's own dropdown: the previous select's may still be closing with the same names in it.
-  const listId = await input.getAttribute('aria-controls');
-  await page
-    .locator('.ant-select-dropdown')
-    .filter({ has: page.locator(`[id="${listId}"]`) })
-    .locator('.ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click();
-};
+const pick = (page: Page, label: string, typed: string, option: string) =>
+  chooseOption(page, visibleDialog(page).getByLabel(label, { exact: true }), option, typed);
 
 test('class form: head teacher and teachers picked by name are saved and listed', async () => {
   const { page } = admin;

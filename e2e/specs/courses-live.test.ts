@@ -7,6 +7,7 @@ import { steady } from './client-support';
 import { open } from './shell-support';
 import {
   adminApi,
+  chooseOption,
   clickInDialog,
   label,
   noDialog,
@@ -103,13 +104,7 @@ test('sandbox: schedule in the UI, list and calendar, teacher and watch links, t
   await settle(page);
   const dialog = visibleDialog(page);
   await dialog.getByLabel('标题').fill(title);
-  await dialog.getByLabel('班级').click();
-  await dialog.getByLabel('班级').fill(klass.code);
-  await page
-    .locator('.ant-select-dropdown .ant-select-item-option')
-    .filter({ hasText: klass.code })
-    .first()
-    .click();
+  await chooseOption(page, dialog.getByLabel('班级'), klass.code, klass.code);
   await page.keyboard.press('Escape');
   // Tomorrow 19:00-20:30 (local time of the browser).
   const d = new Date(Date.now() + 86_400_000);

@@ -13,6 +13,7 @@ import { signIn } from './shell-support';
 import {
   addOpenCallerNumber,
   adminApi,
+  chooseOption,
   createUser,
   openConsole,
   quietTables,
@@ -399,8 +400,7 @@ test('the preferred language of the profile wins over the browser at the next si
     await signInAs(context, baseURL, username, password);
     await page.goto(`${baseURL}/profile/index`);
     await page.getByTestId('profile-page').waitFor();
-    await page.getByLabel('偏好语言').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'English' }).click();
+    await chooseOption(page, page.getByLabel('偏好语言'), 'English');
     await page.getByRole('button', { name: /^保\s?存$/ }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
 
@@ -415,8 +415,7 @@ test('the preferred language of the profile wins over the browser at the next si
     // "Follow this browser" drops the preference: the next sign-in is in the browser's Chinese.
     await page.goto(`${baseURL}/profile/index`);
     await page.getByTestId('profile-page').waitFor();
-    await page.getByLabel('Preferred language').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Follow this browser' }).click();
+    await chooseOption(page, page.getByLabel('Preferred language'), 'Follow this browser');
     await page.locator('.ant-select-dropdown').filter({ visible: true }).waitFor({ state: 'hidden' });
     await screenshot(page, 'landed-profile-follow-browser-en');
     const saved = page.waitForResponse((r) => r.url().includes('/profile') && r.request().method() === 'PUT');

@@ -5,6 +5,7 @@ import { type BrowserSession, screenshot } from '../support/browser';
 import { open, signIn } from './shell-support';
 import {
   adminApi,
+  chooseOption,
   clickInDialog,
   label,
   noDialog,
@@ -174,9 +175,7 @@ test('the admin assigns pool clients in bulk, edits the pool settings (a stale s
   await page.getByRole('button', { name: '批量分配' }).click();
   await settle(page);
   const confirm = visibleDialog(page).filter({ hasText: '分配给' });
-  await confirm.getByLabel('分配给').click();
-  await page.keyboard.type('siyu2');
-  await page.locator('.ant-select-item-option').filter({ hasText: '(siyu2)' }).click();
+  await chooseOption(page, confirm.getByLabel('分配给'), '(siyu2)', 'siyu2');
   await page.keyboard.press('Escape');
   await confirm.getByRole('button', { name: label('确定') }).click();
   const result = visibleDialog(page).filter({ hasText: '批量分配：结果' });

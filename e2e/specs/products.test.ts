@@ -5,6 +5,7 @@ import { DEMO_PASSWORD } from '../support/server';
 import { open } from './shell-support';
 import {
   adminApi,
+  chooseOption,
   clickInDialog,
   label,
   noDialog,
@@ -89,8 +90,7 @@ test('admin: category pair, a multi-spec product, its copy on sale, SKU stock in
   await basics.getByLabel('商品分类').click();
   await page.keyboard.type(leaf);
   await page.locator('.ant-select-tree-title', { hasText: leaf }).click();
-  await basics.getByLabel('商品类型').click();
-  await page.locator('.ant-select-item-option', { hasText: '录播课' }).click();
+  await chooseOption(page, basics.getByLabel('商品类型'), '录播课');
   await basics.getByLabel('卖点简介').fill('每周两次直播互动，配套练习册');
   await basics
     .locator('.image-upload input[type=file]')
@@ -296,9 +296,7 @@ test('admin screens in English: list, categories, every form step, SKUs', async 
 
     await open(page, baseURL, '/product/sku-list', 'sku-list-page');
     await page.getByText('Choose a product to see and adjust its SKUs.').waitFor();
-    await page.getByRole('combobox', { name: 'Choose a product' }).click();
-    await page.keyboard.type(copyName);
-    await page.locator('.ant-select-item-option', { hasText: copyName }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: 'Choose a product' }), copyName, copyName);
     await page.getByTestId('sku-product-name').filter({ hasText: copyName }).waitFor();
     await quietTables(page);
     await screenshot(page, 'product-sku-list-en');

@@ -4,6 +4,7 @@ import { type BrowserSession, screenshot } from '../support/browser';
 import { open } from './shell-support';
 import {
   adminApi,
+  chooseOption,
   clickInDialog,
   label,
   noDialog,
@@ -156,9 +157,12 @@ test('the audit log shows what was just done, filtered by action in the URL; exp
   const { page } = admin;
   await open(page, baseURL, '/system/audit-log', 'audit-log-page');
   // Choose the action in the search form (options come from the log itself).
-  await page.getByLabel('操作', { exact: true }).click();
-  await page.keyboard.type('system.dept.create');
-  await page.locator('.ant-select-item-option').filter({ hasText: 'system.dept.create' }).click();
+  await chooseOption(
+    page,
+    page.getByLabel('操作', { exact: true }),
+    'system.dept.create',
+    'system.dept.create',
+  );
   await page.getByRole('button', { name: label('查询') }).click();
   await expect.poll(() => new URL(page.url()).searchParams.get('action')).toBe('system.dept.create');
   // Every row matches the filter (once the filtered page has replaced the unfiltered one).

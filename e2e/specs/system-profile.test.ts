@@ -6,6 +6,7 @@ import { type BrowserSession, screenshot } from '../support/browser';
 import { cookieValue, infoStatus, open } from './shell-support';
 import {
   canLogIn,
+  chooseOption,
   clickInDialog,
   createUser,
   label,
@@ -117,8 +118,7 @@ test('profile: nickname, avatar, password (other sessions end), own sessions, pr
   // Preferred language: saving it switches the console and sets the cookie.
   await page.getByRole('tab', { name: '基本资料' }).click();
   await screenshot(page, 'system-profile-zh');
-  await page.getByLabel('偏好语言').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: 'English' }).click();
+  await chooseOption(page, page.getByLabel('偏好语言'), 'English');
   await page.getByRole('button', { name: label('保存') }).click();
   await expect.poll(() => page.title()).toBe('Profile - EduCRM 管理后台');
   expect(await cookieValue(context, 'language')).toBe('en');

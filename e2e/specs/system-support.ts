@@ -190,12 +190,13 @@ export const row = (page: Page, text: string) =>
 
 /**
  * Opens a select by clicking `opener` once the dialogs have stopped moving (a click on a drawer still
- * sliding in lands where the field no longer is) and picks the visible option containing `text`;
- * a failure names the options that were shown.
+ * sliding in lands where the field no longer is), types `typed` into its search when given, and picks
+ * the visible option containing `text`; a failure names the options that were shown.
  */
-export const chooseOption = async (page: Page, opener: Locator, text: string) => {
+export const chooseOption = async (page: Page, opener: Locator, text: string, typed?: string) => {
   await settle(page);
   await opener.click();
+  if (typed !== undefined) await opener.fill(typed);
   // This select's own list when the opener names it (another select's may still be closing with
   // the same words in it), and only once it has finished sliding in: an option clicked while the
   // list still moves can miss it, as a user's click would.

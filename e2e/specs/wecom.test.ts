@@ -5,6 +5,7 @@ import { createClientAs, drawer, modal, steady } from './client-support';
 import { open } from './shell-support';
 import {
   adminApi,
+  chooseOption,
   clickInDialog,
   createUser,
   label,
@@ -203,12 +204,7 @@ test('the tag library: a group with tags is created, a tag renamed, the group de
   await page.getByRole('button', { name: '新建标签组' }).click();
   const form = drawer(page, '新建标签组');
   await form.waitFor();
-  await form.getByLabel('企业 ID').click();
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ visible: true })
-    .filter({ hasText: apps.items[0]?.corpId ?? corpId })
-    .click();
+  await chooseOption(page, form.getByLabel('企业 ID'), apps.items[0]?.corpId ?? corpId);
   await form.getByLabel('标签组名称').fill(groupName);
   const names = form.getByRole('combobox', { name: '标签' });
   await names.fill('甲标签');
@@ -330,12 +326,7 @@ test('a member is bound to a staff user, who then signs in with WeCom from the l
     .getByRole('button', { name: /^绑定系统用户 / })
     .click();
   const bind = modal(page, '绑定');
-  await bind.getByRole('combobox').fill(username);
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ visible: true })
-    .filter({ hasText: username })
-    .click();
+  await chooseOption(page, bind.getByRole('combobox'), username, username);
   await clickInDialog(page, '确定');
   await row(page, nickname).first().waitFor();
   const bound = await call<{ items: { corpId: string; sysUserId: number | null }[] }>(

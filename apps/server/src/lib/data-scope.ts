@@ -24,3 +24,11 @@ export const scopeCondition = (
       return own;
   }
 };
+
+/** The caller's own user id when scopeCondition keeps the owner's rows only (SELF, or no department). */
+export const ownRowsOnly = (p: Principal): number | undefined => {
+  if (p.dataScope === 'ALL') return undefined;
+  if ((p.dataScope === 'DEPT' || p.dataScope === 'DEPT_AND_CHILDREN') && p.departmentId != null)
+    return undefined;
+  return p.userId;
+};

@@ -6,6 +6,7 @@ import {
   type Bucket,
   groupFacts,
   LiveCache,
+  type RollupSpec,
   type StatTable,
   TABLES,
   writeDays,
@@ -141,7 +142,7 @@ describe('raw tables, daily aggregates and roll-ups give the same metrics', () =
       expect(groupings).toBe(24);
       expect(cache.statements).toBe(1);
       // A request asking the sums first and the ids later reads once when it says so (the history).
-      const both = new LiveCache(t.database.db, sql`TRUE`, true);
+      const both = new LiveCache(t.database.db, { where: sql`TRUE` }, true);
       const g = {
         from: addDays(FROM, 2),
         to: TO,
@@ -161,18 +162,20 @@ describe('raw tables, daily aggregates and roll-ups give the same metrics', () =
       expect(nz(ids)).toEqual(nz(ref));
       expect(both.statements).toBe(1);
     }
-    // One key kept (only), under a condition (a sales user's own rows, relabelled as everything).
+    // One key kept (only), under a condition (a sales user's own rows, relabelled as everything),
+    // with the user pinned in the facts' own SQL (k1) against the raw events filtered after.
     const [u] = await queryRows<{ id: string }>(
       t.database.db,
       sql`SELECT user_id AS id FROM stat_sales_daily WHERE user_id > 0 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
     );
     const me = Number(u?.id);
-    const own = new LiveCache(t.database.db, sql`k1 = ${me}`);
+    const own = new LiveCache(t.database.db, { where: sql`k1 = ${me}`, k1: me });
     for (const bucket of ['day', 'range'] as const) {
       const g = { from: addDays(FROM, 3), to: TO, bucket, key: sql`0`, where: sql`k1 = ${me}`, today };
       const raw = await groupFacts(t.database.db, 'sales', { ...g, live: 'all' });
       const shared = await groupFacts(t.database.db, 'sales', {
         ...g,
+        k1: me,
         live: 'auto',
         rollup: { dim: 1, only: [me], relabel: 0 },
         shared: { cache: own, keyCol: 0 },
@@ -181,7 +184,26 @@ describe('raw tables, daily aggregates and roll-ups give the same metrics', () =
         Object.fromEntries(
           [...m].filter(([, s]) => Object.values(s.facts).some((v) => v !== 0)).map(([k, s]) => [k, s.facts]),
         );
+      expect(nonZero(raw)).not.toEqual({});
       expect(nonZero(shared)).toEqual(nonZero(raw));
+      // The pin on every path that reads raw events: live days beside the roll-ups, the daily
+      // aggregates, the raw tables only.
+      const paths: ['auto' | 'all', RollupSpec | undefined][] = [
+        ['auto', { dim: 1, only: [me], relabel: 0 }],
+        ['auto', undefined],
+        ['all', undefined],
+      ];
+      for (const [live, rollup] of paths) {
+        const pinned = await groupFacts(t.database.db, 'sales', {
+          ...g,
+          k1: me,
+          live,
+          ...(rollup ? { rollup } : {}),
+        });
+        expect(nonZero(pinned), `pinned ${bucket} ${live} ${rollup ? 'rollup' : 'daily'}`).toEqual(
+          nonZero(raw),
+        );
+      }
       const byUser = await groupFacts(t.database.db, 'sales', {
         ...g,
         key: sql`k1`,

@@ -53,6 +53,8 @@ export interface Grouping {
   key: SQL;
   /** A condition over d and k1..k4 (data scope, filters). */
   where?: SQL;
+  /** The one k1 that `where` keeps, when it keeps one (a SELF scope): see Fact.events. */
+  k1?: number;
   /**
    * Which days come from the raw tables: `auto` (today and later, and dirty days: the rest from
    * the roll-ups when `rollup` is given and they cover the range, else from the daily aggregates),
@@ -114,8 +116,11 @@ export class LiveCache {
   private readonly memo = new Map<string, Promise<LiveRow[]>>();
   constructor(
     private readonly db: DbOrTx,
-    /** The request's condition over d and k1..k5 (the same for every grouping it makes). */
-    readonly where: SQL = sql`TRUE`,
+    /**
+     * The request's condition over d and k1..k5 (the same for every grouping it makes), and the
+     * one k1 it keeps when it keeps one (Grouping.k1).
+     */
+    readonly scope: { where: SQL; k1?: number } = { where: sql`TRUE` },
     /** Read the distinct ids with the first statement even for a sums-only grouping (the request needs them later). */
     private readonly alwaysIds = false,
     /**
@@ -165,12 +170,12 @@ export class LiveCache {
     const ids = t.facts.filter((f) => f.kind === 'ids');
     const parts = [
       sql`SELECT to_char(d, 'YYYY-MM-DD') AS d, k1, k2, k3, k4, k5, f, sum(v)::bigint AS v, NULL::text AS id
-          FROM (${rawEvents(sums, from, to)}) x WHERE ${this.where} GROUP BY d, k1, k2, k3, k4, k5, f`,
+          FROM (${rawEvents(sums, from, to, this.scope.k1)}) x WHERE ${this.scope.where} GROUP BY d, k1, k2, k3, k4, k5, f`,
     ];
     if (withIds && ids.length)
       parts.push(
         sql`SELECT DISTINCT to_char(d, 'YYYY-MM-DD') AS d, k1, k2, k3, k4, k5, f, 0::bigint AS v, v::text AS id
-            FROM (${rawEvents(ids, from, to)}) x WHERE ${this.where}`,
+            FROM (${rawEvents(ids, from, to, this.scope.k1)}) x WHERE ${this.scope.where}`,
       );
     this.statements++;
     const query = sql.join(parts, sql` UNION ALL `);
@@ -253,14 +258,14 @@ export const bucketExpr = (g: Pick<Grouping, 'bucket' | 'from'>): SQL => {
   }
 };
 
-/** The raw events of some facts, tagged with their fact, over [from, to] business days. */
-export const rawEvents = (facts: Fact[], from: string, to: string): SQL => {
+/** The raw events of some facts, tagged with their fact, over [from, to] business days (`k1`: Fact.events). */
+export const rawEvents = (facts: Fact[], from: string, to: string, k1?: number): SQL => {
   const a = dayStart(from);
   const b = dayStart(addDays(to, 1));
   return sql.join(
     facts.map(
       (f) =>
-        sql`SELECT ${f.column}::text AS f, ${dayOf(sql`e.ts`)} AS d, e.k1, e.k2, e.k3, e.k4, e.k5, e.v FROM (${f.events(a, b)}) e`,
+        sql`SELECT ${f.column}::text AS f, ${dayOf(sql`e.ts`)} AS d, e.k1, e.k2, e.k3, e.k4, e.k5, e.v FROM (${f.events(a, b, k1)}) e`,
     ),
     sql` UNION ALL `,
   );
@@ -352,7 +357,7 @@ export const groupDaily = async (db: DbOrTx, table: StatTable, g: Grouping): Pro
     const rows = await queryRows<{ b: string; key: string | number; f: string; v: string | number }>(
       db,
       sql`SELECT to_char(${b}, 'YYYY-MM-DD') AS b, (${g.key})::bigint AS key, f, sum(v)::bigint AS v
-          FROM (${rawEvents(sums, liveFrom, liveTo)}) x WHERE ${liveFilter} AND ${where} GROUP BY 1, 2, 3`,
+          FROM (${rawEvents(sums, liveFrom, liveTo, g.k1)}) x WHERE ${liveFilter} AND ${where} GROUP BY 1, 2, 3`,
     );
     for (const r of rows) {
       const s = slot(r.b, Number(r.key));
@@ -375,7 +380,7 @@ export const groupDaily = async (db: DbOrTx, table: StatTable, g: Grouping): Pro
       );
     }
     if (live.length)
-      parts.push(sql`SELECT * FROM (${rawEvents(ids, liveFrom, liveTo)}) r WHERE ${liveFilter}`);
+      parts.push(sql`SELECT * FROM (${rawEvents(ids, liveFrom, liveTo, g.k1)}) r WHERE ${liveFilter}`);
     const rows = await queryRows<{ b: string; key: string | number; f: string; n: number }>(
       db,
       sql`SELECT to_char(${b}, 'YYYY-MM-DD') AS b, (${g.key})::bigint AS key, f, count(DISTINCT v)::int AS n

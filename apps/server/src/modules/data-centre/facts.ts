@@ -19,8 +19,11 @@ export interface Fact {
    * no previous occurrence, so the roll-ups look none up.
    */
   once?: true;
-  /** SELECT ts, k1, k2, k3, k4, k5, v ... with `ts` in [from, to). */
-  events(from: Date, to: Date): SQL;
+  /**
+   * SELECT ts, k1, k2, k3, k4, k5, v ... with `ts` in [from, to); with `k1`, only the events whose
+   * k1 is that key (in the fact's own columns, where their indexes find them).
+   */
+  events(from: Date, to: Date, k1?: number): SQL;
 }
 
 /** A timestamptz's Asia/Shanghai business day. */
@@ -37,9 +40,22 @@ const ev = (
   where: string,
   a: Date,
   b: Date,
+  k1?: number,
 ) =>
   sql`SELECT ${sql.raw(ts)} AS ts, ${k(keys[0])} AS k1, ${k(keys[1])} AS k2, ${k(keys[2])} AS k3, ${k(keys[3])} AS k4, ${k(keys[4] ?? '0')} AS k5, (${sql.raw(value)})::bigint AS v
-      FROM ${sql.raw(from)} WHERE ${sql.raw(where)} AND ${sql.raw(ts)} >= ${a} AND ${sql.raw(ts)} < ${b}`;
+      FROM ${sql.raw(from)} WHERE ${sql.raw(where)} AND ${sql.raw(ts)} >= ${a} AND ${sql.raw(ts)} < ${b}${k1PinOf(keys[0], k1)}`;
+
+/**
+ * The k1 pin in a fact's own SQL: `k1 = key` on the events (k1 is the column, 0 when null) is the
+ * column equal to the key, which the column's indexes answer (a sales user's follow-ups, logs).
+ */
+const k1PinOf = (column: string, key: number | undefined) => {
+  if (key === undefined) return sql``;
+  if (!Number.isSafeInteger(key)) throw new Error('k1 pin: an integer key');
+  // A key of 0 stands for the rows without one; a constant column keeps all or none.
+  if (key === 0) return sql` AND coalesce((${sql.raw(column)})::bigint, 0) = 0`;
+  return sql` AND (${sql.raw(column)}) = ${key}`;
+};
 
 /** Paid orders with their attribution (snapshotted at payment, DOMAIN 2.1 attribution rules). */
 const PAID = 'sales_order o';
@@ -66,7 +82,7 @@ export const SALES_FACTS: Fact[] = [
     // channel and platform are the client's.
     column: 'new_clients',
     kind: 'sum',
-    events: (a, b) =>
+    events: (a, b, k1) =>
       ev(
         'c.created_at',
         ['c.first_owner_user_id', 'au.department_id', 'c.channel_id', 'c.source_platform_id'],
@@ -75,13 +91,14 @@ export const SALES_FACTS: Fact[] = [
         'c.deleted = false',
         a,
         b,
+        k1,
       ),
   },
   {
     // M02: assigned, claimed or transferred to the user.
     column: 'assigned',
     kind: 'sum',
-    events: (a, b) =>
+    events: (a, b, k1) =>
       ev(
         'l.created_at',
         ['l.to_user_id', 'au.department_id', '0', '0'],
@@ -90,13 +107,14 @@ export const SALES_FACTS: Fact[] = [
         `l.type IN ('ASSIGN','CLAIM','TRANSFER')`,
         a,
         b,
+        k1,
       ),
   },
   {
     // M03: follow-ups written (manual and automatic), by author.
     column: 'follow_ups',
     kind: 'sum',
-    events: (a, b) =>
+    events: (a, b, k1) =>
       ev(
         'f.created_at',
         ['f.created_by', 'f.creator_dept_id', '0', '0'],
@@ -105,13 +123,14 @@ export const SALES_FACTS: Fact[] = [
         'f.deleted = false',
         a,
         b,
+        k1,
       ),
   },
   {
     // M04: distinct clients of M03.
     column: 'followed_clients',
     kind: 'ids',
-    events: (a, b) =>
+    events: (a, b, k1) =>
       ev(
         'f.created_at',
         ['f.created_by', 'f.creator_dept_id', '0', '0'],
@@ -120,13 +139,14 @@ export const SALES_FACTS: Fact[] = [
         'f.deleted = false',
         a,
         b,
+        k1,
       ),
   },
   {
     // M05: outbound calls started in P.
     column: 'calls',
     kind: 'sum',
-    events: (a, b) =>
+    events: (a, b, k1) =>
       ev(
         'cr.started_at',
         ['cr.user_id', 'cr.dept_id', '0', '0'],
@@ -135,13 +155,14 @@ export const SALES_FACTS: Fact[] = [
         `cr.direction = 'OUT'`,
         a,
         b,
+        k1,
       ),
   },
   {
     // M06: answered with talk time.
     column: 'calls_answered',
     kind: 'sum',
-    events: (a, b) =>
+    events: (a, b, k1) =>
       ev(
         'cr.started_at',
         ['cr.user_id', 'cr.dept_id', '0', '0'],
@@ -150,13 +171,14 @@ export const SALES_FACTS: Fact[] = [
         `cr.direction = 'OUT' AND cr.answered_at IS NOT NULL AND cr.talk_seconds > 0`,
         a,
         b,
+        k1,
       ),
   },
   {
     // M08: talk seconds of M06.
     column: 'talk_seconds',
     kind: 'sum',
-    events: (a, b) =>
+    events: (a, b, k1) =>
       ev(
         'cr.started_at',
         ['cr.user_id', 'cr.dept_id', '0', '0'],
@@ -165,13 +187,14 @@ export const SALES_FACTS: Fact[] = [
         `cr.direction = 'OUT' AND cr.answered_at IS NOT NULL AND cr.talk_seconds > 0`,
         a,
         b,
+        k1,
       ),
   },
   {
     // M09: WeCom relations added in P (WeCom's follow_user.createtime), by the bound staff user.
     column: 'wecom_added',
     kind: 'sum',
-    events: (a, b) =>
+    events: (a, b, k1) =>
       ev(
         'wr.add_time',
         ['wr.staff_user_id', 'au.department_id', '0', '0'],
@@ -180,13 +203,14 @@ export const SALES_FACTS: Fact[] = [
         'TRUE',
         a,
         b,
+        k1,
       ),
   },
   {
     // M10: the customer deleted the staff member (del_follow_user events applied).
     column: 'wecom_lost',
     kind: 'sum',
-    events: (a, b) =>
+    events: (a, b, k1) =>
       ev(
         'w.received_at',
         ['wr.staff_user_id', 'au.department_id', '0', '0'],
@@ -195,13 +219,14 @@ export const SALES_FACTS: Fact[] = [
         `w.event = 'change_external_contact' AND w.change_type = 'del_follow_user' AND w.status = 'DONE'`,
         a,
         b,
+        k1,
       ),
   },
   {
     // M10 (reported separately): the staff member deleted the customer.
     column: 'wecom_deleted',
     kind: 'sum',
-    events: (a, b) =>
+    events: (a, b, k1) =>
       ev(
         'w.received_at',
         ['wr.staff_user_id', 'au.department_id', '0', '0'],
@@ -210,50 +235,55 @@ export const SALES_FACTS: Fact[] = [
         `w.event = 'change_external_contact' AND w.change_type = 'del_external_contact' AND w.status = 'DONE'`,
         a,
         b,
+        k1,
       ),
   },
   {
     // M11: orders paid in P (including those refunded later).
     column: 'paid_orders',
     kind: 'sum',
-    events: (a, b) => ev('o.pay_time', ORDER_KEYS, '1', PAID, 'o.pay_time IS NOT NULL', a, b),
+    events: (a, b, k1) => ev('o.pay_time', ORDER_KEYS, '1', PAID, 'o.pay_time IS NOT NULL', a, b, k1),
   },
   {
     // M12: their paid amount.
     column: 'paid_amount',
     kind: 'sum',
-    events: (a, b) => ev('o.pay_time', ORDER_KEYS, 'o.pay_amount', PAID, 'o.pay_time IS NOT NULL', a, b),
+    events: (a, b, k1) =>
+      ev('o.pay_time', ORDER_KEYS, 'o.pay_amount', PAID, 'o.pay_time IS NOT NULL', a, b, k1),
   },
   {
     // M13: refunds paid back in P (refund-date basis), credited to the order's sales.
     column: 'refund_amount',
     kind: 'sum',
-    events: (a, b) => ev('r.refunded_at', ORDER_KEYS, 'r.amount', REFUNDS, `r.status = 'SUCCESS'`, a, b),
+    events: (a, b, k1) =>
+      ev('r.refunded_at', ORDER_KEYS, 'r.amount', REFUNDS, `r.status = 'SUCCESS'`, a, b, k1),
   },
   {
     // M14: distinct orders of M13.
     column: 'refund_orders',
     kind: 'ids',
-    events: (a, b) => ev('r.refunded_at', ORDER_KEYS, 'r.order_id', REFUNDS, `r.status = 'SUCCESS'`, a, b),
+    events: (a, b, k1) =>
+      ev('r.refunded_at', ORDER_KEYS, 'r.order_id', REFUNDS, `r.status = 'SUCCESS'`, a, b, k1),
   },
   {
     // M16: distinct paying clients of M11.
     column: 'paying_clients',
     kind: 'ids',
-    events: (a, b) => ev('o.pay_time', ORDER_KEYS, 'o.client_id', PAID, 'o.pay_time IS NOT NULL', a, b),
+    events: (a, b, k1) =>
+      ev('o.pay_time', ORDER_KEYS, 'o.client_id', PAID, 'o.pay_time IS NOT NULL', a, b, k1),
   },
   {
     // M17: clients whose first ever paid order is in P (credited like that order).
     column: 'new_deal_clients',
     kind: 'sum',
-    events: (a, b) =>
-      ev('o.pay_time', ORDER_KEYS, '1', PAID, `o.pay_time IS NOT NULL AND ${FIRST_PAID}`, a, b),
+    events: (a, b, k1) =>
+      ev('o.pay_time', ORDER_KEYS, '1', PAID, `o.pay_time IS NOT NULL AND ${FIRST_PAID}`, a, b, k1),
   },
   {
     // M24 numerator: seconds from the client's creation to that first payment.
     column: 'deal_cycle_seconds',
     kind: 'sum',
-    events: (a, b) =>
+    events: (a, b, k1) =>
       ev(
         'o.pay_time',
         ORDER_KEYS,
@@ -262,13 +292,14 @@ export const SALES_FACTS: Fact[] = [
         `o.pay_time IS NOT NULL AND ${FIRST_PAID}`,
         a,
         b,
+        k1,
       ),
   },
   {
     // M23: dropped into the pool (released or recycled), by the previous owner.
     column: 'pool_in',
     kind: 'sum',
-    events: (a, b) =>
+    events: (a, b, k1) =>
       ev(
         'l.created_at',
         ['l.from_user_id', 'au.department_id', '0', '0'],
@@ -277,13 +308,14 @@ export const SALES_FACTS: Fact[] = [
         `l.type IN ('RELEASE','AUTO_RECYCLE')`,
         a,
         b,
+        k1,
       ),
   },
   {
     // M23: claimed from the pool.
     column: 'pool_claimed',
     kind: 'sum',
-    events: (a, b) =>
+    events: (a, b, k1) =>
       ev(
         'l.created_at',
         ['l.to_user_id', 'au.department_id', '0', '0'],
@@ -292,6 +324,7 @@ export const SALES_FACTS: Fact[] = [
         `l.type = 'CLAIM'`,
         a,
         b,
+        k1,
       ),
   },
 ];
@@ -336,45 +369,48 @@ export const PRODUCT_FACTS: Fact[] = [
     column: 'paid_orders',
     kind: 'ids',
     once: true,
-    events: (a, b) => ev('o.pay_time', ITEM_KEYS, 'o.id', ITEMS, 'o.pay_time IS NOT NULL', a, b),
+    events: (a, b, k1) => ev('o.pay_time', ITEM_KEYS, 'o.id', ITEMS, 'o.pay_time IS NOT NULL', a, b, k1),
   },
   {
     // P02: units paid.
     column: 'paid_qty',
     kind: 'sum',
-    events: (a, b) => ev('o.pay_time', ITEM_KEYS, 'i.qty', ITEMS, 'o.pay_time IS NOT NULL', a, b),
+    events: (a, b, k1) => ev('o.pay_time', ITEM_KEYS, 'i.qty', ITEMS, 'o.pay_time IS NOT NULL', a, b, k1),
   },
   {
     // P03: the lines' paid amounts (order discount shared pro rata at order time).
     column: 'paid_amount',
     kind: 'sum',
-    events: (a, b) => ev('o.pay_time', ITEM_KEYS, 'i.pay_amount', ITEMS, 'o.pay_time IS NOT NULL', a, b),
+    events: (a, b, k1) =>
+      ev('o.pay_time', ITEM_KEYS, 'i.pay_amount', ITEMS, 'o.pay_time IS NOT NULL', a, b, k1),
   },
   {
     // P04: refunded amount by refund date.
     column: 'refund_amount',
     kind: 'sum',
-    events: (a, b) => ev('r.refunded_at', ITEM_KEYS, 's.amount', REFUND_LINES, `r.status = 'SUCCESS'`, a, b),
+    events: (a, b, k1) =>
+      ev('r.refunded_at', ITEM_KEYS, 's.amount', REFUND_LINES, `r.status = 'SUCCESS'`, a, b, k1),
   },
   {
     // P04: refunded lines by refund date.
     column: 'refund_lines',
     kind: 'sum',
-    events: (a, b) => ev('r.refunded_at', ITEM_KEYS, '1', REFUND_LINES, `r.status = 'SUCCESS'`, a, b),
+    events: (a, b, k1) => ev('r.refunded_at', ITEM_KEYS, '1', REFUND_LINES, `r.status = 'SUCCESS'`, a, b, k1),
   },
   {
     // P06: distinct buyers.
     column: 'buyers',
     kind: 'ids',
-    events: (a, b) => ev('o.pay_time', ITEM_KEYS, 'o.client_id', ITEMS, 'o.pay_time IS NOT NULL', a, b),
+    events: (a, b, k1) =>
+      ev('o.pay_time', ITEM_KEYS, 'o.client_id', ITEMS, 'o.pay_time IS NOT NULL', a, b, k1),
   },
   {
     // P07 numerator: buyers for whom this order is their first paid order.
     column: 'new_buyers',
     kind: 'ids',
     once: true,
-    events: (a, b) =>
-      ev('o.pay_time', ITEM_KEYS, 'o.client_id', ITEMS, `o.pay_time IS NOT NULL AND ${FIRST_PAID}`, a, b),
+    events: (a, b, k1) =>
+      ev('o.pay_time', ITEM_KEYS, 'o.client_id', ITEMS, `o.pay_time IS NOT NULL AND ${FIRST_PAID}`, a, b, k1),
   },
 ];
 

@@ -55,6 +55,7 @@ const latestOccurrences = async (
   live: { f: string; v: string }[],
   from: string,
   to: string,
+  k1?: number,
 ): Promise<Map<string, string>> => {
   const seen = new Map<string, string>();
   for (const f of facts) {
@@ -63,7 +64,7 @@ const latestOccurrences = async (
     const prior = await queryRows<{ key: string | number; v: string; d: string }>(
       db,
       sql`SELECT (${key})::bigint AS key, v::text AS v, to_char(max(d), 'YYYY-MM-DD') AS d
-          FROM (${rawEvents([f], from, to)}) x WHERE x.v = ANY(${idsArray(vs)}) AND ${where} GROUP BY 1, 2`,
+          FROM (${rawEvents([f], from, to, k1)}) x WHERE x.v = ANY(${idsArray(vs)}) AND ${where} GROUP BY 1, 2`,
     );
     for (const p of prior) seen.set(`${f.column}|${Number(p.key)}|${p.v}`, p.d);
   }
@@ -380,7 +381,7 @@ export const groupRollup = async (db: DbOrTx, table: StatTable, g: Grouping): Pr
     const sumRows = await queryRows<{ b: string; key: string | number; f: string; v: string | number }>(
       db,
       sql`SELECT to_char(${b}, 'YYYY-MM-DD') AS b, (${g.key})::bigint AS key, f, sum(v)::bigint AS v
-          FROM (${rawEvents(sums, liveFrom, g.to)}) x WHERE ${where} GROUP BY 1, 2, 3`,
+          FROM (${rawEvents(sums, liveFrom, g.to, g.k1)}) x WHERE ${where} GROUP BY 1, 2, 3`,
     );
     for (const row of sumRows) {
       const sl = slot(row.b, Number(row.key));
@@ -391,7 +392,7 @@ export const groupRollup = async (db: DbOrTx, table: StatTable, g: Grouping): Pr
       const counted = await queryRows<{ b: string; key: string | number; f: string; n: number }>(
         db,
         sql`SELECT to_char(${b}, 'YYYY-MM-DD') AS b, (${g.key})::bigint AS key, f, count(DISTINCT v)::int AS n
-            FROM (${rawEvents(ids, liveFrom, g.to)}) x WHERE ${where} AND ${s} > ${aggTo}::date GROUP BY 1, 2, 3`,
+            FROM (${rawEvents(ids, liveFrom, g.to, g.k1)}) x WHERE ${where} AND ${s} > ${aggTo}::date GROUP BY 1, 2, 3`,
       );
       for (const row of counted) {
         const sl = slot(row.b, Number(row.key));
@@ -400,7 +401,7 @@ export const groupRollup = async (db: DbOrTx, table: StatTable, g: Grouping): Pr
       const liveIds = await queryRows<{ b: string; s: string; key: string | number; f: string; v: string }>(
         db,
         sql`SELECT DISTINCT to_char(${b}, 'YYYY-MM-DD') AS b, to_char(${s}, 'YYYY-MM-DD') AS s, (${g.key})::bigint AS key, f, v::text AS v
-            FROM (${rawEvents(ids, liveFrom, g.to)}) x WHERE ${where} AND ${s} <= ${aggTo}::date`,
+            FROM (${rawEvents(ids, liveFrom, g.to, g.k1)}) x WHERE ${where} AND ${s} <= ${aggTo}::date`,
       );
       // The latest earlier occurrence (on a roll-up day of the same bucket) of each live id.
       const earliest = [liveFrom, ...liveIds.map((x) => x.s)].sort()[0] as string;
@@ -414,6 +415,7 @@ export const groupRollup = async (db: DbOrTx, table: StatTable, g: Grouping): Pr
               liveIds.filter((x) => x.s <= aggTo),
               earliest,
               aggTo,
+              g.k1,
             )
           : new Map<string, string>();
       for (const x of liveIds) {
@@ -551,7 +553,7 @@ const liveShared = async (
   const liveIds = [...mixed.values()];
   const where = g.where ?? sql`TRUE`;
   const earliest = liveIds.map((x) => x.s).sort()[0] as string;
-  const seen = await latestOccurrences(db, g.key, where, ids, liveIds, earliest, aggTo);
+  const seen = await latestOccurrences(db, g.key, where, ids, liveIds, earliest, aggTo, g.k1);
   for (const x of liveIds) {
     const last = seen.get(`${x.f}|${x.key}|${x.v}`);
     if (last !== undefined && last >= x.s) continue;

@@ -22,7 +22,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { said, writeAudit } from '../../lib/audit';
-import { scopeCondition } from '../../lib/data-scope';
+import { ownRowsOnly, scopeCondition } from '../../lib/data-scope';
 import { fieldError } from '../../lib/errors';
 import type { Principal } from '../../types';
 import { type CacheMode, FreshReads, olderGen, readStamps, StampedLru, type Stamps } from './cache';
@@ -169,7 +169,7 @@ export class DataCentreService {
   liveOf(p: Principal, ids = false, stamp: Stamp = null): LiveCache {
     return new LiveCache(
       this.db,
-      this.salesScope(p),
+      { where: this.salesScope(p), k1: ownRowsOnly(p) },
       ids,
       stamp === null
         ? undefined
@@ -187,7 +187,7 @@ export class DataCentreService {
     const filter = [q.sourcePlatformId, q.channelId, q.categoryId, q.status];
     return new LiveCache(
       this.db,
-      this.productWhere(q),
+      { where: this.productWhere(q) },
       false,
       stamp === null
         ? undefined
@@ -225,6 +225,7 @@ export class DataCentreService {
       ...rest,
       key: DIM_KEY[dim],
       where: only ? sql`${scope} AND ${DIM_KEY[dim]} = ANY(${`{${only.join(',')}}`}::bigint[])` : scope,
+      k1: ownRowsOnly(p),
       rollup,
       live: 'auto',
       today: this.today(),

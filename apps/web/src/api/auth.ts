@@ -1,11 +1,4 @@
-import type {
-  AdminInfo,
-  AuthProvider,
-  LoginBody,
-  LoginResult,
-  MfaLoginResult,
-  TokenResult,
-} from '@educrm/contract/auth';
+import type { AdminInfo, AuthProvider, LoginBody, LoginResult, MfaLoginResult } from '@educrm/contract/auth';
 import type { AxiosRequestConfig } from 'axios';
 import { request } from './http';
 

@@ -203,7 +203,7 @@ export class AuthService {
       .select()
       .from(adminUser)
       .where(and(eq(adminUser.id, ticket.u), eq(adminUser.deleted, false)));
-    if (!user || user.status !== 'ENABLED' || user.tokenVersion !== ticket.v)
+    if (user?.status !== 'ENABLED' || user.tokenVersion !== ticket.v)
       throw new AppError(401, 'mfaTicketExpired');
     const lock = await checkLoginLock(this.db, user.username, ip, now);
     if (lock.locked)

@@ -69,7 +69,7 @@ export class OrderService {
     this.totals = new ListTotals(db, 'sales_order');
   }
 
-  private toRow(p: Principal, r: RawOrder): OrderRow {
+  private toRow(r: RawOrder): OrderRow {
     return {
       id: Number(r.id),
       orderNo: r.order_no,
@@ -191,7 +191,7 @@ export class OrderService {
       q,
     );
     return {
-      items: page.items.map((r) => this.toRow(p, r)),
+      items: page.items.map((r) => this.toRow(r)),
       total: page.total,
       totalExact: page.totalExact,
       page: q.page,
@@ -215,7 +215,7 @@ export class OrderService {
         sql`${this.selectSql(sql`${this.where(p, f)} AND o.id < ${before}`)} ORDER BY o.id DESC LIMIT 1000`,
       );
       if (!rows.length) return;
-      yield rows.map((r) => this.toRow(p, r));
+      yield rows.map((r) => this.toRow(r));
       before = Number(rows[rows.length - 1]?.id ?? 0);
     }
   }
@@ -291,7 +291,7 @@ export class OrderService {
       ),
     ]);
     return {
-      ...this.toRow(p, row),
+      ...this.toRow(row),
       items: items.map((i) => ({
         id: i.id,
         spuId: i.spuId,

@@ -3,7 +3,6 @@ import type {
   ClientCreate,
   Language,
   WecomContactListQuery,
-  WecomContactRow,
   WecomDepartmentRow,
   WecomMarkBody,
   WecomMemberListQuery,

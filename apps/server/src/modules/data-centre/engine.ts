@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
+import { type Db, type DbOrTx, queryRows } from '../../db/client';
+import { queryPreparedUnder } from '../../lib/named-query';
 import type { FreshReads, StampedLru } from './cache';
 import { dayOf, type Fact, type FactValues, PRODUCT_FACTS, SALES_FACTS } from './facts';
 import { groupRollup } from './rollup';
@@ -181,13 +182,11 @@ export class LiveCache {
     const query = sql.join(parts, sql` UNION ALL `);
     // On PostgreSQL without parallel workers: the statement is ~20 small index scans of one day,
     // and starting workers cost more than they saved (a full day at half scale, load 10: 200-230
-    // ms with workers, 95-140 ms without; bench/README.md). One transaction: SET LOCAL, the read.
+    // ms with workers, 95-140 ms without; bench/README.md); prepared, planned once per connection
+    // (its planning took longer than one user's events).
     const read = <T>(): Promise<T[]> =>
       onPool(this.db)
-        ? this.db.transaction(async (tx) => {
-            await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);
-            return queryRows<T>(tx, query);
-          })
+        ? queryPreparedUnder<T>(this.db as Db, 'serialGeneric', 'dc_live', query)
         : queryRows<T>(this.db, query);
     const rows = await read<{
       d: string;

@@ -13,9 +13,16 @@ import { apiLogin, type TokenResult, useSession } from './shell-support';
 export const openConsole = (locale: string): Promise<BrowserSession> =>
   openBrowser({ locale, viewport: { width: 1366, height: 800 } });
 
-/** A name no earlier run of the shared server used (usernames: 4-16 letters, digits, _ or -). */
-export const unique = (prefix: string) =>
-  `${prefix}${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 36).toString(36)}`;
+let uniqueCount = 0;
+/**
+ * A name no earlier run of the shared server used (usernames: 4-16 letters, digits, _ or -). It
+ * ends in a digit: a suffix of letters only ("zezvrae") reads as an English word to the zh and ja
+ * pages' English check (strayLatinWords), which leaves codes (a chunk with a digit) alone.
+ */
+export const unique = (prefix: string) => {
+  uniqueCount = (uniqueCount + 1) % 10;
+  return `${prefix}${Date.now().toString(36).slice(-6)}${uniqueCount}`;
+};
 
 export interface Envelope<T> {
   code: number;
@@ -162,11 +169,15 @@ export const sidebarTexts = (page: Page) =>
 
 /** The hrefs of the sidebar's links (submenus opened first, so that every link is in the DOM). */
 export const sidebarLinks = async (page: Page) => {
-  const closed = page.locator(
-    '.sidebar-container .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title',
-  );
-  for (let i = await closed.count(); i > 0; i--) {
-    await closed.first().click();
+  // Each sub-menu opened once it is seen closed, and open before the next click: on a loaded
+  // machine "the first closed one" was still the one just clicked, and a second click closed it.
+  const submenus = page.locator('.sidebar-container .ant-menu-submenu');
+  const open = page.locator('.ant-menu-submenu-open');
+  for (let i = 0, n = await submenus.count(); i < n; i++) {
+    const submenu = submenus.nth(i);
+    if (await submenu.and(open).count()) continue;
+    await submenu.locator(':scope > .ant-menu-submenu-title').click();
+    await submenu.and(open).waitFor();
   }
   // A sub-menu renders its links after it opens: on a loaded machine the last one clicked had none
   // yet, and the tour left that group's pages out.

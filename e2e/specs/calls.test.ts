@@ -10,6 +10,7 @@ import {
   openConsole,
   row,
   screenshotOnFailure,
+  settle,
   signInAdmin,
   toast,
   unique,
@@ -215,13 +216,16 @@ test('admin assigns a number to a department in its form, and exports the select
   await page.getByRole('button', { name: '新增号码' }).click();
   const form = drawer(page, '新增外呼号码');
   await form.getByLabel('号码', { exact: true }).fill(num);
+  await settle(page);
   await form.getByLabel('分配给部门').click();
-  await page
+  const department = page
     .locator('.ant-select-tree-node-content-wrapper')
     .filter({ visible: true })
     .filter({ hasText: '销售二组' })
-    .first()
-    .click();
+    .first();
+  await department.waitFor();
+  await settle(page);
+  await department.click();
   // the chosen department shows as a tag in the field (the help text below it is always there)
   await form.locator('.ant-select-selection-item').filter({ hasText: '销售二组' }).waitFor();
   await steady(page);

@@ -13,6 +13,7 @@ import {
 import { open, signIn } from './shell-support';
 import {
   chooseOption,
+  clickInDialog,
   label,
   openConsole,
   row,
@@ -104,10 +105,10 @@ test('siyu creates a client (a taken mobile shows its owner), follows up from th
     .click();
   await page.getByRole('menuitem', { name: '放入公海' }).click();
   const release = modal(page, `将 ${name} 放入公海`);
-  await release.getByRole('button', { name: label('确定') }).click();
+  await clickInDialog(page, '确定');
   await release.getByText('请填写原因').waitFor();
   await release.getByLabel('原因').fill('家长暂无需求，放回公海');
-  await release.getByRole('button', { name: label('确定') }).click();
+  await clickInDialog(page, '确定');
   await toast(page, `已将「${name}」放入公海`).waitFor();
   await row(page, name).waitFor({ state: 'detached' });
 });

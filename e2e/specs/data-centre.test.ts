@@ -188,6 +188,10 @@ for (const locale of ['zh-CN', 'en-US']) {
       for (const p of PAGES) {
         await open(page, baseURL, p.path, p.testId);
         await quietTables(page);
+        // Every figure of the page answered before the next page is opened: on PGlite the server
+        // computes in its own thread, and on a loaded machine the next page's files waited behind
+        // the last page's figures longer than a navigation's 30 s.
+        await page.waitForLoadState('networkidle');
         await page.waitForTimeout(600);
         await screenshot(page, `${p.name}-${locale.slice(0, 2)}-${width}`);
       }

@@ -219,7 +219,8 @@ export const chooseOption = async (page: Page, opener: Locator, text: string, ty
     .filter({ visible: true });
   const option = options.filter({ hasText: text }).first();
   try {
-    await option.waitFor({ timeout: 10_000 });
+    // As long as a click waits for its target: options loaded from the server come late on a busy machine.
+    await option.waitFor({ timeout: 30_000 });
   } catch (e) {
     const shown = await options.allTextContents();
     throw new Error(`no option "${text}" among [${shown.join(' | ')}]`, { cause: e });
@@ -312,21 +313,38 @@ export const screenshotOnFailure = (page: () => Page | undefined) =>
 
 /**
  * Waits for dialogs, drawers, popovers and dropdowns to stop moving (zooming or sliding in): a click
- * during the motion may press on the button and release beside it.
+ * during the motion may press on the button and release beside it. A motion is under way from the
+ * frame its element gets the motion's classes (`ant-zoom-appear-prepare`, `-start`, `-active`;
+ * rc-motion removes them when it ends), before its CSS animation exists: on a loaded machine a
+ * dialog seen between the two (no animation running yet) started zooming under the click.
  */
-export const settle = (page: Page) =>
-  page.waitForFunction(
-    () =>
-      Array.from(
-        document.querySelectorAll(
-          '.ant-modal, .ant-drawer-content-wrapper, .ant-modal-mask, .ant-drawer-mask, .ant-popover, .ant-dropdown, .ant-select-dropdown',
-        ),
-      )
-        .flatMap((el) => el.getAnimations())
-        .every((a) => a.playState !== 'running'),
-    undefined,
-    { timeout: 10_000, polling: 50 },
+/** What is still moving on the page (settle): with `none`, whether nothing is. */
+const moving = ({ none }: { none: boolean }): boolean | string[] => {
+  const MOTION = /-(appear|enter|leave)(-(prepare|start|active))?$/;
+  const layers = Array.from(
+    document.querySelectorAll(
+      '.ant-modal, .ant-drawer-content-wrapper, .ant-modal-mask, .ant-drawer-mask, .ant-popover, .ant-dropdown, .ant-select-dropdown',
+    ),
   );
+  // These layers' own motions only: some inner ones never end (a button's loading icon leaving).
+  const inMotion = layers
+    .filter((el) => el.getClientRects().length > 0 && Array.from(el.classList).some((c) => MOTION.test(c)))
+    .map((el) => el.className);
+  const running = layers
+    .flatMap((el) => el.getAnimations())
+    .filter((a) => a.playState === 'running')
+    .map((a) => `animation ${(a as CSSAnimation).animationName ?? a.id}`);
+  const all = [...inMotion, ...running];
+  return none ? all.length === 0 : all;
+};
+export const settle = async (page: Page) => {
+  try {
+    await page.waitForFunction(moving, { none: true }, { timeout: 10_000, polling: 50 });
+  } catch (e) {
+    const still = await page.evaluate(moving, { none: false }).catch(() => []);
+    throw new Error(`still moving after 10 s: ${JSON.stringify(still)}`, { cause: e });
+  }
+};
 
 /** Clicks a button of the dialog or drawer on screen once it has stopped moving. */
 export const clickInDialog = async (page: Page, name: string | RegExp) => {

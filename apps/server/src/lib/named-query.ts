@@ -63,7 +63,7 @@ const SETTINGS = {
 
 /**
  * queryPrepared in a transaction of its own under some planner settings (one round trip for
- * BEGIN and the settings); a plain query in a transaction on PGlite.
+ * BEGIN and the settings); on PGlite (one connection, no planner settings to set) a plain query.
  */
 export const queryPreparedUnder = async <T>(
   db: Db,

@@ -6,6 +6,7 @@ export default defineConfig({
       'packages/contract/test/**/*.test.ts',
       'apps/server/test/unit/**/*.test.ts',
       'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/vite-plugins/**/*.test.ts',
     ],
     environment: 'node',
     // CPU-bound tests (scrypt at N=2^17, antd's styles rendered) take 1-2 s alone and passed 5 s

@@ -6,7 +6,7 @@ import { precompress } from './vite-plugins/precompress.ts';
 import { prerenderLogin } from './vite-plugins/prerender-login.ts';
 
 export default defineConfig({
-  plugins: [react(), antdStyles(), prerenderLogin(), precompress()],
+  plugins: [react(), chunkGroups(), antdStyles(), prerenderLogin(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },
@@ -17,7 +17,6 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
-      output: { codeSplitting: { groups: chunkGroups() } },
       treeshake: {
         // antd's rc-components are pure modules but do not declare `sideEffects: false`; without
         // this, importing one export (antd Input needs rc-form's FormProvider) keeps whole packages.

@@ -1,20 +1,90 @@
-import type { CodeSplittingGroup } from 'rolldown';
+import react from '@vitejs/plugin-react';
+import type { CodeSplittingGroup, RolldownOptions, RolldownOutput } from 'rolldown';
+import { build, type Plugin } from 'vite';
+import { type PlanChunk, type PlanRoots, planChunkGroups } from './chunk-plan.ts';
 
 /**
- * Chunk groups (rolldown `output.codeSplitting.groups`, Vite 8's successor of manualChunks).
- *
  * Everything the entry script imports statically (React, the router, i18next, axios, the route
  * table, the session code: rolldown's `$initial` tag) goes into ONE file instead of ~25 small ones:
  * served over HTTP/1.1 (six connections per host) a first load is otherwise a queue, and every
- * response carries ~1 kB of security headers. Pages, the layout and the language files stay lazy
- * chunks that rolldown splits by who uses them; main.tsx has no top-level await, so rolldown's
+ * response carries ~1 kB of security headers. main.tsx has no top-level await, so rolldown's
  * common-chunk merging stays on (it is switched off for a graph with top-level await).
- *
- * Measured (vite manifest, static closure per route, gzip-9): /login 29 files -> 7, /dashboard
- * 72 -> 36, /client/list 119 -> 83, and smaller in total (one file compresses better than many).
- * Also tried: grouping the layout's static closure (rolldown's importedIds go through antd's
- * barrel index, so it captured every antd component: /login 580 kB), `entriesAware` merging
- * (/dashboard 644 kB) and `experimentalInlineCommonChunks` (/dashboard 16-21 files but +33 kB
- * from duplicated modules and strict-execution-order wrappers).
  */
-export const chunkGroups = (): CodeSplittingGroup[] => [{ name: 'entry', tags: ['$initial'], priority: 100 }];
+const ENTRY_GROUP: CodeSplittingGroup = { name: 'entry', tags: ['$initial'], priority: 100 };
+
+const SRC = String.raw`[\\/]src[\\/]`;
+export const PLAN_ROOTS: PlanRoots = {
+  publicPages: [
+    new RegExp(`${SRC}pages[\\\\/]login[\\\\/]LoginPage\\.tsx$`),
+    new RegExp(`${SRC}pages[\\\\/]auth-redirect[\\\\/]AuthRedirectPage\\.tsx$`),
+    new RegExp(`${SRC}pages[\\\\/]error[\\\\/]\\w+Page\\.tsx$`),
+  ],
+  layout: new RegExp(`${SRC}layout[\\\\/]Layout\\.tsx$`),
+  home: new RegExp(`${SRC}pages[\\\\/]dashboard[\\\\/]DashboardPage\\.tsx$`),
+  list: new RegExp(`${SRC}components[\\\\/]ResourceTable[\\\\/]ResourceTable\\.tsx$`),
+  routeTable: new RegExp(`${SRC}router[\\\\/]`),
+};
+
+/** Records, per lazy chunk's facade module, the modules that import it with `import()`. */
+const importersOf = (into: Map<string, string[]>): Plugin => ({
+  name: 'educrm:chunk-plan-importers',
+  generateBundle(_options, bundle) {
+    for (const file of Object.values(bundle))
+      if (file.type === 'chunk' && file.facadeModuleId)
+        into.set(file.facadeModuleId, [...(this.getModuleInfo(file.facadeModuleId)?.dynamicImporters ?? [])]);
+  },
+});
+
+/** The chunk graph of a build with the entry group only (no files written, nothing minified). */
+const planningBuild = async (root: string, rolldownOptions: RolldownOptions | undefined) => {
+  const importers = new Map<string, string[]>();
+  const { output: _output, ...input } = rolldownOptions ?? {};
+  const result = (await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react(), importersOf(importers)],
+    build: {
+      write: false,
+      minify: false,
+      rolldownOptions: { ...input, output: { codeSplitting: { groups: [ENTRY_GROUP] } } },
+    },
+  })) as RolldownOutput | RolldownOutput[];
+  const outputs = Array.isArray(result) ? result : [result];
+  return outputs
+    .flatMap((o) => o.output)
+    .filter((f) => f.type === 'chunk')
+    .map(
+      (c): PlanChunk => ({
+        fileName: c.fileName,
+        moduleIds: c.moduleIds,
+        imports: c.imports,
+        facadeModuleId: c.facadeModuleId,
+        isEntry: c.isEntry,
+        isDynamicEntry: c.isDynamicEntry,
+        facadeImporters: (c.facadeModuleId && importers.get(c.facadeModuleId)) || [],
+      }),
+    );
+};
+
+/**
+ * Chunk groups (rolldown `output.codeSplitting.groups`): the entry group, then what a signed-in
+ * first load needs statically cut in a few large files per tier (layout, dashboard, list
+ * machinery, the page), planned from a first build's chunk graph (chunk-plan.ts). The planning
+ * build costs a few seconds of `vite build`; a dev server does not run it.
+ */
+export const chunkGroups = (): Plugin => ({
+  name: 'educrm:chunk-groups',
+  apply: 'build',
+  async config(config) {
+    const root = config.root ?? process.cwd();
+    const chunks = await planningBuild(root, config.build?.rolldownOptions);
+    const plan = planChunkGroups(chunks, PLAN_ROOTS);
+    const planned: CodeSplittingGroup = {
+      name: (id) => plan.get(id) ?? null,
+      debugName: 'first-load plan',
+      includeDependenciesRecursively: false,
+    };
+    return { build: { rolldownOptions: { output: { codeSplitting: { groups: [ENTRY_GROUP, planned] } } } } };
+  },
+});

@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+
+/** A chunk of the first (planning) build, as rolldown reports it. */
+export interface PlanChunk {
+  fileName: string;
+  moduleIds: string[];
+  /** Chunks it imports statically (file names). */
+  imports: string[];
+  facadeModuleId: string | null;
+  isEntry: boolean;
+  isDynamicEntry: boolean;
+  /** The modules that import the facade module with `import()`. */
+  facadeImporters: string[];
+}
+
+/** Which modules anchor each tier (matched against module ids). */
+export interface PlanRoots {
+  /** Pages outside the layout (login, errors): what they load is left as it is. */
+  publicPages: RegExp[];
+  layout: RegExp;
+  home: RegExp;
+  /** The shared list machinery every business list page renders (ResourceTable). */
+  list: RegExp;
+  /** The route table's modules: the lazy chunks they import are the pages. */
+  routeTable: RegExp;
+}
+
+const closureOf = (byName: Map<string, PlanChunk>, roots: (PlanChunk | undefined)[]) => {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    for (const next of byName.get(name)?.imports ?? []) visit(next);
+  };
+  for (const root of roots) if (root) visit(root.fileName);
+  return seen;
+};
+
+const shortHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 6);
+
+/**
+ * Which group (output chunk) each module goes to, from the chunk graph of a build with rolldown's
+ * automatic splitting. Automatic splitting cuts the code by the exact set of lazy imports that reach
+ * it, which leaves a signed-in first load of /client/list with ~80 files: over HTTP/1.1's six
+ * connections per host, a queue. Here what a first load needs statically is cut in tiers instead:
+ *
+ * - base: the entry's and the public pages' static code: left to automatic splitting (the login
+ *   page must load nothing of the layout);
+ * - `layout`: the rest of the layout's static code (loaded by every signed-in page);
+ * - `home`: the rest of the dashboard's;
+ * - `list`: the rest of the list machinery's (ResourceTable and its controls), but for what a
+ *   page without a list also uses (a chart page loads none of it);
+ * - the rest of each business page's static code, one group per set of pages that use it (the
+ *   client pages share one, a page alone has its own).
+ *
+ * Each tier only imports from the tiers before it (a tier is a static closure minus the earlier
+ * ones, and a closure holds everything its members import); `list` also imports page groups, each
+ * used by a page without a list, so never importing `list`; a page group imports only from groups
+ * used by more pages than its own. So the groups form no import cycle even though they do not pull their
+ * dependencies in (`includeDependenciesRecursively: false`). Code reached only through a lazy
+ * import (dialogs, drawers, charts) is not planned: automatic splitting keeps it out of first loads.
+ */
+export const planChunkGroups = (chunks: PlanChunk[], roots: PlanRoots): Map<string, string> => {
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const facade = (re: RegExp) => chunks.find((c) => c.facadeModuleId && re.test(c.facadeModuleId));
+  const holding = (re: RegExp) => chunks.find((c) => c.moduleIds.some((id) => re.test(id)));
+  const entries = chunks.filter((c) => c.isEntry);
+
+  const assigned = new Map<string, string>();
+  const base = closureOf(byName, [...entries, ...roots.publicPages.map(facade)]);
+  const open = (name: string) => !base.has(name) && !assigned.has(name);
+  for (const [group, root] of [
+    ['layout', facade(roots.layout)],
+    ['home', facade(roots.home)],
+  ] as const)
+    for (const name of closureOf(byName, [root])) if (open(name)) assigned.set(name, group);
+
+  const pages = chunks.filter(
+    (c) => c.isDynamicEntry && c.facadeImporters.some((id) => roots.routeTable.test(id)),
+  );
+  const usersOf = new Map<string, PlanChunk[]>();
+  const listUsers = new Set<PlanChunk>();
+  const list = holding(roots.list);
+  for (const page of pages) {
+    const closure = closureOf(byName, [page]);
+    if (list && closure.has(list.fileName)) listUsers.add(page);
+    for (const name of closure) if (open(name)) usersOf.set(name, [...(usersOf.get(name) ?? []), page]);
+  }
+  // The list machinery, without what a page that has no list also uses (a chart page's table).
+  for (const name of closureOf(byName, [list]))
+    if (open(name) && usersOf.get(name)?.every((page) => listUsers.has(page))) assigned.set(name, 'list');
+  for (const [name, users] of usersOf) {
+    if (!open(name)) continue;
+    const ids = users.map((u) => u.facadeModuleId ?? u.fileName).sort();
+    const first = (ids[0] ?? '').replace(/^.*[\\/]/, '').replace(/\.\w+$/, '');
+    // Hashed: two pages may share a file name (member lists), and two groups must not share a name.
+    assigned.set(name, `${users.length === 1 ? first : `shared-${users.length}`}-${shortHash(ids.join())}`);
+  }
+
+  const plan = new Map<string, string>();
+  for (const [name, group] of assigned)
+    for (const id of byName.get(name)?.moduleIds ?? []) plan.set(id, group);
+  return plan;
+};

@@ -12,6 +12,7 @@ import {
 } from './client-support';
 import { open, signIn } from './shell-support';
 import {
+  chooseMenuItem,
   chooseOption,
   clickInDialog,
   label,
@@ -103,7 +104,7 @@ test('siyu creates a client (a taken mobile shows its owner), follows up from th
   await row(page, name)
     .getByRole('button', { name: `更多 ${name}` })
     .click();
-  await page.getByRole('menuitem', { name: '放入公海' }).click();
+  await chooseMenuItem(page, '放入公海');
   const release = modal(page, `将 ${name} 放入公海`);
   await clickInDialog(page, '确定');
   await release.getByText('请填写原因').waitFor();

@@ -13,6 +13,7 @@ import { signIn } from './shell-support';
 import {
   addOpenCallerNumber,
   adminApi,
+  chooseMenuItem,
   chooseOption,
   createUser,
   openConsole,
@@ -316,7 +317,7 @@ test('a product whose SKUs all have stock 0 asks before it goes on sale and is l
   await row.waitFor();
   const putOnSale = async () => {
     await row.getByRole('button', { name: `更多 ${name}` }).click();
-    await page.getByRole('menuitem', { name: '上架' }).click();
+    await chooseMenuItem(page, '上架');
     await settle(page);
     await visibleDialog(page)
       .last()
@@ -594,7 +595,7 @@ test('the main dialogs and drawers in es and ja at 991 px: nothing cut, overlapp
 
       // Release to the pool, with a reason typed (the counter beside the help text).
       await clientRow.getByRole('button', { name: `${msg(lang, 'table.more')} ${client.name}` }).click();
-      await page.getByRole('menuitem', { name: msg(lang, 'client.action.release') }).click();
+      await chooseMenuItem(page, msg(lang, 'client.action.release'));
       const release = visibleDialog(page).last();
       await release.locator('textarea').fill('Motivo de prueba: sin interés');
       await look(lang, 'release');
@@ -664,7 +665,7 @@ test('the main dialogs and drawers in es and ja at 991 px: nothing cut, overlapp
       await productRow.waitFor();
       await quietTables(page);
       await productRow.getByRole('button', { name: `${msg(lang, 'table.more')} ${product}` }).click();
-      await page.getByRole('menuitem', { name: msg(lang, 'product.list.onSale') }).click();
+      await chooseMenuItem(page, msg(lang, 'product.list.onSale'));
       await settle(page);
       await visibleDialog(page).last().locator('.ant-btn-primary').click();
       await page.getByTestId('no-stock-skus').waitFor();

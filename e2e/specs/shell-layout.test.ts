@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, inject, test } from 'vitest';
 import { type BrowserSession, openBrowser } from '../support/browser';
 import { cookieValue, message, open, resetBrowser, signIn } from './shell-support';
-import { clearAdminLanguage } from './system-support';
+import { chooseMenuItem, clearAdminLanguage } from './system-support';
 
 const baseURL = inject('baseURL');
 let browser: BrowserSession;
@@ -112,7 +112,7 @@ test('language: cookie, message, antd locale, titles and the document title foll
   };
   expect(await closeLabel()).toBe('关闭');
   await page.getByRole('button', { name: /^语言/ }).click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await chooseMenuItem(page, 'English');
   await message(page, 'Switch Language Success').waitFor();
   expect(await cookieValue(context, 'language')).toBe('en');
   expect(await page.title()).toBe('Profile - EduCRM 管理后台');
@@ -121,7 +121,7 @@ test('language: cookie, message, antd locale, titles and the document title foll
   expect(await closeLabel()).toBe('Close');
 
   await page.getByRole('button', { name: /^Language/ }).click();
-  await page.getByRole('menuitem', { name: '日本語' }).click();
+  await chooseMenuItem(page, '日本語');
   await message(page, '言語を切り替えました').waitFor();
   expect(await cookieValue(context, 'language')).toBe('ja');
   expect(await page.title()).toBe('プロフィール - EduCRM 管理后台');
@@ -145,7 +145,7 @@ test('size: cookie, message, applied live to antd without remounting the page', 
 
   const choose = async (label: string) => {
     await page.getByRole('button', { name: /^布局大小/ }).click();
-    await page.getByRole('menuitem', { name: label, exact: true }).click();
+    await chooseMenuItem(page, label, true);
   };
   await choose('默认');
   await message(page, '切换尺寸成功').waitFor();

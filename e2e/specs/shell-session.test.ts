@@ -13,6 +13,7 @@ import {
   tokenCookies,
   useSession,
 } from './shell-support';
+import { chooseMenuItem } from './system-support';
 
 const baseURL = inject('baseURL');
 let browser: BrowserSession;
@@ -160,7 +161,7 @@ test('log out: server told, cookies and tabs cleared, back to login with the cur
   ).toHaveLength(1);
 
   await page.getByRole('button', { name: /用户菜单/ }).click();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await chooseMenuItem(page, '退出登录');
   await page.waitForSelector('[data-testid="login-page"]');
   expect(page.url()).toBe(`${baseURL}/login?redirect=${encodeURIComponent('/profile/index?tab=2')}`);
   expect(await tokenCookies(context)).toEqual([]);

@@ -4,6 +4,7 @@ import { screenshot } from '../support/browser';
 import { cookieValue, message, open } from './shell-support';
 import {
   adminApi,
+  chooseMenuItem,
   clearAdminLanguage,
   openConsole,
   screenshotOnFailure,
@@ -58,7 +59,7 @@ test('switching the language in the navbar translates the pages and is kept on t
   const { page, context } = browser;
   await open(page, baseURL, '/system/role-list', 'role-list-page');
   await page.getByRole('button', { name: /^Language/ }).click();
-  await page.getByRole('menuitem', { name: '中文' }).click();
+  await chooseMenuItem(page, '中文');
   await message(page, '切换语言成功').waitFor();
   expect(await cookieValue(context, 'language')).toBe('zh');
   expect(await page.title()).toBe('角色 - EduCRM 管理后台');

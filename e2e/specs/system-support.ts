@@ -346,6 +346,18 @@ export const settle = async (page: Page) => {
   }
 };
 
+/**
+ * Clicks an item of the dropdown menu on screen once the menu has stopped zooming in: a click aimed
+ * at an item of a menu still in motion landed beside it (on a loaded machine, 共有プールに戻す's click
+ * left the menu open with ロック under the pointer).
+ */
+export const chooseMenuItem = async (page: Page, name: string, exact = false) => {
+  const item = page.getByRole('menuitem', { name, exact });
+  await item.waitFor();
+  await settle(page);
+  await item.click();
+};
+
 /** Clicks a button of the dialog or drawer on screen once it has stopped moving. */
 export const clickInDialog = async (page: Page, name: string | RegExp) => {
   const button = visibleDialog(page).getByRole('button', {

@@ -5,6 +5,7 @@ import { type BrowserSession, screenshot } from '../support/browser';
 import { cookieValue, open } from './shell-support';
 import {
   adminApi,
+  chooseMenuItem,
   clickInDialog,
   createUser,
   label,
@@ -130,7 +131,7 @@ test('create a siyu user in the UI; they see only their menu; disabling them end
       .getByRole('button', { name: `更多 ${username}` })
       .click();
     await settle(page);
-    await page.getByRole('menuitem', { name: '停用' }).click();
+    await chooseMenuItem(page, '停用');
     await visibleDialog(page).getByText('已登录的会话会立即下线').waitFor();
     await clickInDialog(page, '停用');
     await toast(page, `已停用 ${username}`).waitFor();

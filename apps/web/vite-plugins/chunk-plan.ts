@@ -25,7 +25,8 @@ export interface PlanRoots {
   routeTable: RegExp;
 }
 
-const closureOf = (byName: Map<string, PlanChunk>, roots: (PlanChunk | undefined)[]) => {
+/** The chunks `roots` load statically (themselves and what they import, transitively). */
+export const closureOf = (byName: Map<string, PlanChunk>, roots: (PlanChunk | undefined)[]) => {
   const seen = new Set<string>();
   const visit = (name: string) => {
     if (seen.has(name)) return;
@@ -56,8 +57,8 @@ const shortHash = (text: string) => createHash('sha256').update(text).digest('he
  * Each tier only imports from the tiers before it (a tier is a static closure minus the earlier
  * ones, and a closure holds everything its members import); `list` also imports page groups, each
  * used by a page without a list, so never importing `list`; a page group imports only from groups
- * used by more pages than its own. So the groups form no import cycle even though they do not pull their
- * dependencies in (`includeDependenciesRecursively: false`). Code reached only through a lazy
+ * used by more pages than its own. So the groups form no import cycle even though they do not pull
+ * their dependencies in (`includeDependenciesRecursively: false`). Code reached only through a lazy
  * import (dialogs, drawers, charts) is not planned: automatic splitting keeps it out of first loads.
  */
 export const planChunkGroups = (chunks: PlanChunk[], roots: PlanRoots): Map<string, string> => {

@@ -16,7 +16,10 @@ import { ADMIN_PASSWORD, DEMO_PASSWORD, procState, startServer } from '../suppor
 const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The burst lasts at least this long, and until every kind of write has ENOUGH acknowledged. */
 const BURST_MIN_MS = 3000;
-/** A loaded machine acknowledges fewer writes per second; past this the kill comes anyway (and the test says how many). */
+/**
+ * A loaded machine acknowledges fewer writes a second; past this the kill comes anyway (and the
+ * assertions say how many were acknowledged).
+ */
 const BURST_MAX_MS = 30_000;
 const ENOUGH = 6;
 

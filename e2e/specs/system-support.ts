@@ -346,27 +346,27 @@ export const settle = async (page: Page) => {
   }
 };
 
+/** Clicks `target` once it is there and nothing on the page moves (settle). */
+const clickOnceStill = async (page: Page, target: Locator) => {
+  await target.waitFor();
+  await settle(page);
+  await target.click();
+};
+
 /**
  * Clicks an item of the dropdown menu on screen once the menu has stopped zooming in: a click aimed
  * at an item of a menu still in motion landed beside it (on a loaded machine, 共有プールに戻す's click
  * left the menu open with ロック under the pointer).
  */
-export const chooseMenuItem = async (page: Page, name: string, exact = false) => {
-  const item = page.getByRole('menuitem', { name, exact });
-  await item.waitFor();
-  await settle(page);
-  await item.click();
-};
+export const chooseMenuItem = (page: Page, name: string, exact = false) =>
+  clickOnceStill(page, page.getByRole('menuitem', { name, exact }));
 
 /** Clicks a button of the dialog or drawer on screen once it has stopped moving. */
-export const clickInDialog = async (page: Page, name: string | RegExp) => {
-  const button = visibleDialog(page).getByRole('button', {
-    name: typeof name === 'string' ? label(name) : name,
-  });
-  await button.waitFor();
-  await settle(page);
-  await button.click();
-};
+export const clickInDialog = (page: Page, name: string | RegExp) =>
+  clickOnceStill(
+    page,
+    visibleDialog(page).getByRole('button', { name: typeof name === 'string' ? label(name) : name }),
+  );
 
 /** Waits until no table on the page is loading (a loading table is dimmed and its rows may change). */
 export const quietTables = async (page: Page) => {

@@ -40,6 +40,7 @@ import {
 } from './engine';
 import { type FactValues, PRICE_BANDS, SALES_FACTS } from './facts';
 import { statsRebuildJob } from './jobs';
+import { LiveSlices } from './live-slices';
 import { productMetrics, salesMetrics } from './metrics';
 import { groupRollup, salesRollup } from './rollup';
 
@@ -83,6 +84,8 @@ export class DataCentreService {
   readonly liveRows = new StampedLru<LiveRow[]>(64);
   readonly pastParts = new StampedLru<Grouped | null>(256, olderGen);
   readonly freshLive = new FreshReads<LiveRow[]>();
+  /** Today's live rows per hour across snapshots (`on`, live-slices.ts). */
+  readonly liveSlices = new LiveSlices<LiveRow>();
   readonly freshAnswers = new FreshReads<unknown>();
 
   constructor(
@@ -142,7 +145,9 @@ export class DataCentreService {
 
   /** Today's live rows shared by freshness across snapshot stamps (`on` only). */
   private freshOf(stamp: Stamps) {
-    return this.cacheMode === 'on' ? { fresh: { reads: this.freshLive, since: stamp.at } } : {};
+    return this.cacheMode === 'on'
+      ? { fresh: { reads: this.freshLive, since: stamp.at }, slices: this.liveSlices }
+      : {};
   }
 
   /** The past parts' store of a request (`on` only). */

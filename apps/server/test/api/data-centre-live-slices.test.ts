@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client';
+import type { JobQueue } from '../../src/jobs/queue';
+import type { CacheMode } from '../../src/modules/data-centre/cache';
+import { addDays } from '../../src/modules/data-centre/engine';
+import { recomputeDays } from '../../src/modules/data-centre/jobs';
+import { DataCentreService } from '../../src/modules/data-centre/service';
+import type { Principal } from '../../src/types';
+import { createTestApp, type TestApp } from '../support/app';
+import { seedDataCentre } from '../support/data-centre';
+
+/**
+ * Today's live rows kept per hour (live-slices.ts, `on`): after each kind of write the answers
+ * equal `off` (nothing shared) at the same moment, and the rows re-read are the hours the write
+ * touched: a write of the current hour re-reads that hour, a write elsewhere in the database none,
+ * a change that may move any event (an attribution, a department, an earlier payment) the day.
+ */
+let t: TestApp;
+const FROM = '2026-08-01';
+const TODAY = addDays(FROM, 20);
+const NOW = new Date(`${TODAY}T15:20:00+08:00`);
+const at = (hh: number, mm = 0) =>
+  new Date(`${TODAY}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00+08:00`);
+
+const adminP = {
+  userId: 1,
+  dataScope: 'ALL',
+  departmentId: null,
+  permissions: new Set(),
+} as unknown as Principal;
+let selfP: Principal;
+let user: { id: number; dept: number | null };
+let otherUser: { id: number; dept: number | null };
+let clientId: number;
+const service = (cache: CacheMode) =>
+  new DataCentreService(t.database.db, () => NOW, { register() {} } as unknown as JobQueue, { cache });
+let on: DataCentreService;
+let off: DataCentreService;
+
+const views = (s: DataCentreService) =>
+  Promise.all([
+    s.overview(adminP),
+    s.daily(adminP, TODAY),
+    s.overview(selfP),
+    s.series(selfP, {
+      from: addDays(TODAY, -10),
+      to: TODAY,
+      granularity: 'day',
+      dimension: 'all',
+      page: 1,
+      pageSize: 20,
+      sort: 'M12',
+      order: 'desc',
+    }),
+    s.productDaily({ from: addDays(TODAY, -10), to: TODAY, level: 'sku' }),
+  ]);
+
+/** The hours `on` re-read to answer the views after a write, checked against `off`. */
+const afterWrite = async (write: () => Promise<unknown>) => {
+  await write();
+  const reads = on.liveSlices.reads;
+  const hours = on.liveSlices.hoursRead;
+  const ref = await views(off);
+  expect(await views(on)).toEqual(ref);
+  return { reads: on.liveSlices.reads - reads, hours: on.liveSlices.hoursRead - hours, ref };
+};
+
+let orders = 0;
+const paidOrder = async (when: Date, amount: number, client = clientId, sales = user) => {
+  const [o] = await queryRows<{ id: string }>(
+    t.database.db,
+    sql`INSERT INTO sales_order (order_no, client_id, total_amount, discount_amount, pay_amount, status, pay_time, sales_user_id, sales_dept_id, created_at)
+        VALUES (${`LS${++orders}`}, ${client}, ${amount}, 0, ${amount}, 'PAID', ${when}, ${sales.id}, ${sales.dept}, ${when}) RETURNING id`,
+  );
+  return Number(o?.id);
+};
+const followUp = (when: Date) =>
+  t.database.db.execute(
+    sql`INSERT INTO follow_up (client_id, type, source, created_by, creator_dept_id, deleted, created_at)
+        VALUES (${clientId}, 'CALL', 'MANUAL', ${user.id}, ${user.dept}, false, ${when})`,
+  );
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.current = NOW;
+  const seeded = await seedDataCentre(t.database.db, { seed: 23, from: FROM, days: 30, clients: 120 });
+  const withDept = seeded.users.filter((u) => u.dept !== null);
+  user = withDept[0] as { id: number; dept: number | null };
+  otherUser =
+    withDept.find((u) => u.dept !== user.dept) ?? (seeded.users.find((u) => u.id !== user.id) as typeof user);
+  selfP = {
+    userId: user.id,
+    dataScope: 'SELF',
+    departmentId: user.dept,
+    permissions: new Set(),
+  } as unknown as Principal;
+  // A client without orders, so that its first payment is the test's to decide.
+  const [c] = await queryRows<{ id: string }>(
+    t.database.db,
+    sql`INSERT INTO client (name, mobile, owner_user_id, first_owner_user_id, stage, deleted, created_at)
+        VALUES ('切片', '13900009999', ${user.id}, ${user.id}, 'NEW', false, ${at(8)}) RETURNING id`,
+  );
+  clientId = Number(c?.id);
+  await recomputeDays(
+    t.database.db,
+    Array.from({ length: 20 }, (_, i) => addDays(FROM, i)),
+  );
+  on = service('on');
+  off = service('off');
+}, 120_000);
+afterAll(async () => t.close());
+
+describe('data centre: today kept per hour (live slices)', () => {
+  it('reads the whole day once, then only what each write touched, always equal to the uncached answer', async () => {
+    expect(await views(on)).toEqual(await views(off));
+    expect(on.liveSlices.reads).toBeGreaterThan(0);
+    expect(on.liveSlices.hoursRead).toBe(24 * on.liveSlices.reads);
+
+    // Nothing written: no read.
+    const idle = await afterWrite(async () => {});
+    expect(idle.reads).toBe(0);
+
+    // A write no fact reads (a sign-in time, an audit row): the snapshot moves, nothing is re-read.
+    const unrelated = await afterWrite(() =>
+      t.database.db.execute(sql`UPDATE admin_user SET last_login_at = ${NOW} WHERE id = ${user.id}`),
+    );
+    expect(unrelated.reads).toBe(0);
+
+    // A follow-up and a payment of the current hour: that hour only (15:00-16:00), per key read.
+    const before = (await views(off))[0];
+    const now = await afterWrite(async () => {
+      await followUp(at(15, 10));
+      await paidOrder(at(15, 12), 5_000);
+    });
+    expect(now.reads).toBeGreaterThan(0);
+    expect(now.hours).toBe(now.reads * 9);
+    expect(now.ref[0]).not.toEqual(before);
+
+    // An entry of this morning (typed in late): from 09:00 on.
+    const late = await afterWrite(() => followUp(at(9, 30)));
+    expect(late.hours).toBe(late.reads * 15);
+
+    // A refund paid back this afternoon, then its order moved to another sales user: the refund
+    // at 14:00, then any event of the order (the whole day).
+    const order = await paidOrder(at(11, 5), 8_000, clientId);
+    await views(on);
+    const refund = await afterWrite(() =>
+      t.database.db.execute(
+        sql`INSERT INTO refund (refund_no, order_id, items, amount, reason, status, refunded_at)
+            VALUES ('LSR1', ${order}, '[]'::jsonb, 3000, 'test', 'SUCCESS', ${at(14, 30)})`,
+      ),
+    );
+    expect(refund.hours).toBe(refund.reads * 10);
+    const moved = await afterWrite(() =>
+      t.database.db.execute(
+        sql`UPDATE sales_order SET sales_user_id = ${otherUser.id}, sales_dept_id = ${otherUser.dept} WHERE id = ${order}`,
+      ),
+    );
+    expect(moved.hours).toBe(moved.reads * 24);
+
+    // A payment yesterday makes it the client's first instead of today's: from yesterday on.
+    const earlier = await afterWrite(() => paidOrder(new Date(at(10).getTime() - 86_400_000), 1_000));
+    expect(earlier.reads).toBeGreaterThan(0);
+    expect(earlier.hours).toBe(earlier.reads * 24);
+
+    // A user's department keys all their events: the day.
+    const dept = await afterWrite(() =>
+      t.database.db.execute(
+        sql`UPDATE admin_user SET department_id = ${otherUser.dept} WHERE id = ${user.id}`,
+      ),
+    );
+    expect(dept.hours).toBe(dept.reads * 24);
+
+    // A follow-up of 15:10 deleted: that hour on.
+    const removed = await afterWrite(() =>
+      t.database.db.execute(
+        sql`UPDATE follow_up SET deleted = true WHERE client_id = ${clientId} AND created_at = ${at(15, 10)}`,
+      ),
+    );
+    expect(removed.hours).toBe(removed.reads * 9);
+
+    // A write of tomorrow touches none of today's hours.
+    const tomorrow = await afterWrite(() => followUp(new Date(at(10).getTime() + 86_400_000)));
+    expect(tomorrow.reads).toBe(0);
+  });
+});

@@ -1,4 +1,4 @@
-// `npx tsx bench/data-centre-profile.ts [--views=word,word] [--explain]` on the database that
+// `npx tsx bench/data-centre-profile.ts [--views=word,word] [--explain] [--db=name]` on the database that
 // `bench/data-centre.ts --keep` left (educrm_bench_data): runs each data-centre view once, alone, and
 // lists its SQL statements with their times (and with --explain the plan of the slowest one, EXPLAIN
 // ANALYZE BUFFERS), to see where a view's time goes. Reads only.
@@ -15,7 +15,8 @@ import { benchPrincipals } from './lib/data-centre-principals';
 const PAGE = { page: 1, pageSize: 20, sort: 'M12', order: 'desc' } as const;
 const admin = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
 if (!['127.0.0.1', 'localhost', '::1'].includes(admin.hostname)) throw new Error('loopback PostgreSQL only');
-admin.pathname = '/educrm_bench_data';
+// --db=name: another kept database (bench/data-centre.ts --db=name).
+admin.pathname = `/${process.argv.find((a) => a.startsWith('--db='))?.slice(5) || 'educrm_bench_data'}`;
 const ONLY = process.argv
   .find((a) => a.startsWith('--views='))
   ?.slice(8)

@@ -58,11 +58,14 @@ export class LiveSlices<R extends HourRow> {
     const kept = this.entries.get(key);
     // The nightly job deletes touches older than two days: an entry never outlives one.
     const entry = kept && Date.now() - kept.born < MAX_AGE ? kept : undefined;
-    const { snapshot, from } = entry
+    const { snapshot, from, earlier } = entry
       ? await touchedSince(db, entry.snapshot, dayStart)
-      : { snapshot: await currentSnapshot(db), from: 0 };
+      : { snapshot: await currentSnapshot(db), from: 0, earlier: false };
     if (entry && from >= HOURS) {
       entry.snapshot = snapshot;
+      // What the consumers derive from the rows together with earlier days (rollup.ts liveShared,
+      // by the rows' identity) is derived again after a write of an earlier day.
+      if (earlier) entry.rows = entry.rows.slice();
       this.keep(key, entry);
       return entry.rows;
     }
@@ -100,21 +103,22 @@ const currentSnapshot = async (db: DbOrTx) => {
 };
 
 /**
- * The current snapshot and the first hour of the day whose events a transaction committed since
- * `snapshot` may have changed (24: none). Touches of xids below the old snapshot's xmin were
+ * The current snapshot, the first hour of the day whose events a transaction committed since
+ * `snapshot` may have changed (24: none), and whether it touched an earlier day. Touches of xids below the old snapshot's xmin were
  * visible to it already (the index bounds the scan to recent writes).
  */
 const touchedSince = async (db: DbOrTx, snapshot: string, dayStart: Date) => {
   const xmin = snapshot.split(':')[0] ?? '0';
   const dayEnd = new Date(dayStart.getTime() + HOURS * HOUR);
-  const [r] = await queryRows<{ s: string; at: Date | string | null }>(
+  const [r] = await queryRows<{ s: string; at: Date | string | null; earlier: boolean | null }>(
     db,
     sql`SELECT pg_current_snapshot()::text AS s,
-          (SELECT min(CASE WHEN forward THEN greatest(at, ${dayStart}) ELSE at END) FROM stat_live_touch
-           WHERE xid >= ${xmin}::bigint AND NOT pg_visible_in_snapshot(xid::text::xid8, ${snapshot}::pg_snapshot)
-             AND at < ${dayEnd} AND (forward OR at >= ${dayStart})) AS at`,
+          min(CASE WHEN forward THEN greatest(at, ${dayStart}) WHEN at >= ${dayStart} THEN at END) AS at,
+          bool_or(at < ${dayStart}) AS earlier
+        FROM (SELECT 1) one LEFT JOIN stat_live_touch ON xid >= ${xmin}::bigint
+          AND NOT pg_visible_in_snapshot(xid::text::xid8, ${snapshot}::pg_snapshot) AND at < ${dayEnd}`,
   );
   const at = r?.at == null ? null : new Date(r.at);
   const from = at === null ? HOURS : Math.max(0, Math.floor((at.getTime() - dayStart.getTime()) / HOUR));
-  return { snapshot: r?.s ?? '', from };
+  return { snapshot: r?.s ?? '', from, earlier: r?.earlier === true };
 };

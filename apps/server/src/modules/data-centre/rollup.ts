@@ -1,5 +1,6 @@
 import { type DataDimension, MAX_RANGE_DAYS } from '@educrm/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../db/client';
 import type { Principal } from '../../types';
 import {
@@ -11,6 +12,7 @@ import {
   daysBetween,
   type Grouped,
   type Grouping,
+  type LiveRow,
   liveKey,
   type RollupSpec,
   rawEvents,
@@ -526,6 +528,65 @@ const liveShared = async (
 ) => {
   const shared = g.shared as NonNullable<Grouping['shared']>;
   const rows = await shared.cache.rows(table, liveFrom, g.to, ids.length > 0);
+  // Derived once per rows and grouping: the same rows (kept across requests, live-slices.ts) give
+  // the same counts, but for the earlier days an id is looked up in (the past stamps decide them).
+  const past = shared.cache.past;
+  const where = dialect.sqlToQuery(sql`${g.key} ${g.where ?? sql`TRUE`}`);
+  const key = JSON.stringify([
+    table,
+    g.bucket,
+    g.from,
+    g.to,
+    liveFrom,
+    aggTo,
+    g.k1 ?? null,
+    shared.keyCol,
+    shared.only ?? null,
+    ids.map((f) => f.column),
+    past ? [past.gen, past.dirty] : null,
+    where.sql,
+    where.params,
+  ]);
+  let memo = liveParts.get(rows);
+  if (!memo) liveParts.set(rows, (memo = new Map()));
+  let part = memo.get(key);
+  if (!part) {
+    part = livePart(db, g, rows, liveFrom, aggTo, ids);
+    memo.set(key, part);
+    const mine = part;
+    part.catch(() => {
+      if (memo.get(key) === mine) memo.delete(key);
+    });
+  }
+  for (const [b, k, f, v] of await part) {
+    const sl = slot(b, k);
+    sl.facts[f] = (sl.facts[f] ?? 0) + v;
+  }
+};
+
+const dialect = new PgDialect();
+/** liveShared's parts per live rows (the rows' identity changes whenever what they hold may). */
+const liveParts = new WeakMap<LiveRow[], Map<string, Promise<[string, number, string, number][]>>>();
+
+/** The live rows' additions to a grouping's slots: [bucket, key, fact, value]. */
+const livePart = async (
+  db: DbOrTx,
+  g: Grouping,
+  rows: LiveRow[],
+  liveFrom: string,
+  aggTo: string,
+  ids: Fact[],
+): Promise<[string, number, string, number][]> => {
+  const shared = g.shared as NonNullable<Grouping['shared']>;
+  const sums = new Map<string, [string, number, string, number]>();
+  const slot = (b: string, key: number) => ({
+    add(f: string, v: number) {
+      const id = `${b}|${key}|${f}`;
+      const x = sums.get(id);
+      if (x) x[3] += v;
+      else sums.set(id, [b, key, f, v]);
+    },
+  });
   const idFacts = new Set(ids.map((f) => f.column));
   const counted = new Set<string>();
   const mixed = new Map<string, { b: string; s: string; key: number; f: string; v: string }>();
@@ -535,8 +596,7 @@ const liveShared = async (
     if (key === null) continue;
     const b = bucketOf(g, r.d);
     if (r.id === null) {
-      const sl = slot(b, key);
-      sl.facts[r.f] = (sl.facts[r.f] ?? 0) + r.v;
+      slot(b, key).add(r.f, r.v);
       continue;
     }
     if (!idFacts.has(r.f)) continue;
@@ -545,21 +605,21 @@ const liveShared = async (
       const id = `${b}|${key}|${r.f}|${r.id}`;
       if (counted.has(id)) continue;
       counted.add(id);
-      const sl = slot(b, key);
-      sl.facts[r.f] = (sl.facts[r.f] ?? 0) + 1;
+      slot(b, key).add(r.f, 1);
     } else mixed.set(`${b}|${s}|${key}|${r.f}|${r.id}`, { b, s, key, f: r.f, v: r.id });
   }
-  if (!mixed.size) return;
-  const liveIds = [...mixed.values()];
-  const where = g.where ?? sql`TRUE`;
-  const earliest = liveIds.map((x) => x.s).sort()[0] as string;
-  const seen = await latestOccurrences(db, g.key, where, ids, liveIds, earliest, aggTo, g.k1);
-  for (const x of liveIds) {
-    const last = seen.get(`${x.f}|${x.key}|${x.v}`);
-    if (last !== undefined && last >= x.s) continue;
-    const sl = slot(x.b, x.key);
-    sl.facts[x.f] = (sl.facts[x.f] ?? 0) + 1;
+  if (mixed.size) {
+    const liveIds = [...mixed.values()];
+    const where = g.where ?? sql`TRUE`;
+    const earliest = liveIds.map((x) => x.s).sort()[0] as string;
+    const seen = await latestOccurrences(db, g.key, where, ids, liveIds, earliest, aggTo, g.k1);
+    for (const x of liveIds) {
+      const last = seen.get(`${x.f}|${x.key}|${x.v}`);
+      if (last !== undefined && last >= x.s) continue;
+      slot(x.b, x.key).add(x.f, 1);
+    }
   }
+  return [...sums.values()];
 };
 
 /**

@@ -1,4 +1,4 @@
-// `npx tsx bench/data-centre-profile.ts [--views=word,word] [--explain] [--db=name]` on the database that
+// `npx tsx bench/data-centre-profile.ts [--views=word,word] [--explain] [--db=name] [--touch --repeat=N]` on the database that
 // `bench/data-centre.ts --keep` left (educrm_bench_data): runs each data-centre view once, alone, and
 // lists its SQL statements with their times (and with --explain the plan of the slowest one, EXPLAIN
 // ANALYZE BUFFERS), to see where a view's time goes. Reads only.
@@ -28,6 +28,11 @@ const EXPLAIN = process.argv.includes('--explain');
  * does not (what a request costs on a server where something was written since the last one).
  */
 const TOUCH = process.argv.includes('--touch');
+/**
+ * --repeat=N: then N more calls, each after such a touch (with --touch), printing their median and
+ * minimum (one caller: a request's own cost without queueing behind others).
+ */
+const REPEAT = Number(process.argv.find((a) => a.startsWith('--repeat='))?.slice(9) ?? 0);
 /** --full-day: the clock at 23:30 (Asia/Shanghai) of the last full day, as bench:data-centre --full-day. */
 const FULL_DAY = process.argv.includes('--full-day');
 
@@ -127,6 +132,20 @@ const main = async () => {
     console.log(`\n== ${name}: ${total.toFixed(1)} ms, ${mine.length} statements, reply ${bytes} bytes`);
     for (const q of [...mine].sort((a, b) => b.ms - a.ms).slice(0, 8))
       console.log(`  ${q.ms.toFixed(1).padStart(7)} ms  ${q.text.replace(/\s+/g, ' ').slice(0, 160)}`);
+    if (REPEAT > 0) {
+      const times: number[] = [];
+      for (let i = 0; i < REPEAT; i++) {
+        if (TOUCH) await c.query('SELECT pg_current_xact_id()');
+        const t0 = performance.now();
+        await fn();
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      const median = times[Math.floor(times.length / 2)] ?? 0;
+      console.log(
+        `  ${REPEAT} more calls: median ${median.toFixed(1)} ms, min ${(times[0] ?? 0).toFixed(1)} ms`,
+      );
+    }
     const slowest = [...mine].sort((a, b) => b.ms - a.ms)[0];
     if (EXPLAIN && slowest) {
       const plan = await c.query(`EXPLAIN (ANALYZE, BUFFERS) ${slowest.text}`, slowest.values);

@@ -547,8 +547,8 @@ const liveShared = async (
     where.sql,
     where.params,
   ]);
-  let memo = liveParts.get(rows);
-  if (!memo) liveParts.set(rows, (memo = new Map()));
+  const memo = liveParts.get(rows) ?? new Map<string, Promise<[string, number, string, number][]>>();
+  liveParts.set(rows, memo);
   let part = memo.get(key);
   if (!part) {
     part = livePart(db, g, rows, liveFrom, aggTo, ids);

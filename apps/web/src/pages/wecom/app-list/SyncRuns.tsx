@@ -6,11 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { listRuns, wecomKeys } from '../../../api/wecom';
 import { parseTime } from '../../../utils/time';
 import { RunStatusTag } from '../shared/labels';
+import { isLive, runsEnded } from './runs';
 
-const LIVE = new Set(['QUEUED', 'RUNNING']);
 const ORDER = ['departments', 'members', 'follow-users', 'contacts', 'relations', 'tags', 'links'];
 const rank = (resource: string) => (ORDER.includes(resource) ? ORDER.indexOf(resource) : ORDER.length);
-export const isLive = (run: WecomSyncRunRow | null | undefined) => Boolean(run && LIVE.has(run.status));
 
 /** One run: status, stage, progress bar, API calls, counts per resource and the last errors. */
 export const SyncRun = ({ run }: { run: WecomSyncRunRow }) => {
@@ -90,7 +89,7 @@ export const SyncRun = ({ run }: { run: WecomSyncRunRow }) => {
 
 /**
  * The app's job log: the latest runs, polled every 1.5 s while one is queued or running. When a run
- * it followed ends, the app list (last sync) and the synced pages are asked again.
+ * is seen ended, the app list (last sync) and the synced pages are asked again.
  */
 export const SyncRuns = ({ appId }: { appId: number }) => {
   const { t } = useTranslation();
@@ -100,11 +99,13 @@ export const SyncRuns = ({ appId }: { appId: number }) => {
     queryFn: () => listRuns(appId),
     refetchInterval: (q) => (q.state.data?.items.some(isLive) ? 1500 : false),
   });
-  const followed = useRef(new Set<number>());
+  // Each run's status in the previous answer (runsEnded).
+  const seen = useRef<Map<number, string> | null>(null);
   useEffect(() => {
-    const items = query.data?.items ?? [];
-    const ended = items.some((r) => followed.current.has(r.id) && !isLive(r));
-    followed.current = new Set(items.filter(isLive).map((r) => r.id));
+    if (!query.data) return;
+    const items = query.data.items;
+    const ended = runsEnded(seen.current, items);
+    seen.current = new Map(items.map((r) => [r.id, r.status]));
     if (ended)
       void qc.invalidateQueries({
         queryKey: wecomKeys.all,

@@ -8,10 +8,9 @@ import { addDays, groupFacts } from '../../src/modules/data-centre/engine';
 import { statsNightlyJob } from '../../src/modules/data-centre/jobs';
 import { salesMetrics } from '../../src/modules/data-centre/metrics';
 import { DataCentreService } from '../../src/modules/data-centre/service';
-import type { Principal } from '../../src/types';
 import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/app';
 import { uploadImage, userId } from '../support/commerce';
-import { seedDataCentre } from '../support/data-centre';
+import { dcCaller, seedDataCentre } from '../support/data-centre';
 
 let t: TestApp;
 let admin: string;
@@ -462,18 +461,8 @@ describe('data centre API', () => {
     const on = mk('on');
     const live = mk('live');
     const off = mk('off');
-    const adminP = {
-      userId: 1,
-      dataScope: 'ALL',
-      departmentId: null,
-      permissions: new Set(),
-    } as unknown as Principal;
-    const siyuP = {
-      userId: siyuId,
-      dataScope: 'SELF',
-      departmentId: null,
-      permissions: new Set(),
-    } as unknown as Principal;
+    const adminP = dcCaller(1);
+    const siyuP = dcCaller(siyuId, 'SELF', null);
     const q = {
       from: addDays(FROM, 10),
       to: today,

@@ -6,10 +6,9 @@ import { type CacheMode, readStamps } from '../../src/modules/data-centre/cache'
 import { addDays } from '../../src/modules/data-centre/engine';
 import { recomputeDays, statsNightlyJob } from '../../src/modules/data-centre/jobs';
 import { DataCentreService } from '../../src/modules/data-centre/service';
-import type { Principal } from '../../src/types';
 import { ADMIN_PASSWORD, createTestApp, onPostgres, type TestApp } from '../support/app';
 import { uploadImage } from '../support/commerce';
-import { seedDataCentre } from '../support/data-centre';
+import { dcCaller, seedDataCentre } from '../support/data-centre';
 
 /**
  * The past-day parts kept per aggregate generation (cache.ts, DATA_CENTRE_CACHE=on): a write to the
@@ -26,12 +25,7 @@ const DAYS = 40;
 const NOW = new Date('2026-10-20T04:00:00Z');
 const TODAY = '2026-10-20';
 
-const adminP = {
-  userId: 1,
-  dataScope: 'ALL',
-  departmentId: null,
-  permissions: new Set(),
-} as unknown as Principal;
+const adminP = dcCaller(1);
 const service = (cache: CacheMode, now: () => Date, db = t.database.db) =>
   new DataCentreService(db, now, { register() {} } as unknown as JobQueue, { cache });
 

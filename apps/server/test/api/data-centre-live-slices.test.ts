@@ -8,7 +8,7 @@ import { recomputeDays } from '../../src/modules/data-centre/jobs';
 import { DataCentreService } from '../../src/modules/data-centre/service';
 import type { Principal } from '../../src/types';
 import { createTestApp, type TestApp } from '../support/app';
-import { seedDataCentre } from '../support/data-centre';
+import { dcCaller, FIRST_PAGE, seedDataCentre } from '../support/data-centre';
 
 /**
  * Today's live rows kept per hour (live-slices.ts, `on`): after each kind of write the answers
@@ -23,12 +23,7 @@ const NOW = new Date(`${TODAY}T15:20:00+08:00`);
 const at = (hh: number, mm = 0) =>
   new Date(`${TODAY}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00+08:00`);
 
-const adminP = {
-  userId: 1,
-  dataScope: 'ALL',
-  departmentId: null,
-  permissions: new Set(),
-} as unknown as Principal;
+const adminP = dcCaller(1);
 let selfP: Principal;
 let user: { id: number; dept: number | null };
 let otherUser: { id: number; dept: number | null };
@@ -48,10 +43,7 @@ const views = (s: DataCentreService) =>
       to: TODAY,
       granularity: 'day',
       dimension: 'all',
-      page: 1,
-      pageSize: 20,
-      sort: 'M12',
-      order: 'desc',
+      ...FIRST_PAGE,
     }),
     s.productDaily({ from: addDays(TODAY, -10), to: TODAY, level: 'sku' }),
   ]);
@@ -89,12 +81,7 @@ beforeAll(async () => {
   user = withDept[0] as { id: number; dept: number | null };
   otherUser =
     withDept.find((u) => u.dept !== user.dept) ?? (seeded.users.find((u) => u.id !== user.id) as typeof user);
-  selfP = {
-    userId: user.id,
-    dataScope: 'SELF',
-    departmentId: user.dept,
-    permissions: new Set(),
-  } as unknown as Principal;
+  selfP = dcCaller(user.id, 'SELF', user.dept);
   // A client without orders, so that its first payment is the test's to decide.
   const [c] = await queryRows<{ id: string }>(
     t.database.db,

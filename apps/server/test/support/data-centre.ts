@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../src/db/client';
+import type { Principal } from '../../src/types';
 
 /** A small seeded PRNG (mulberry32): the same seed builds the same data set. */
 export const rng = (seed: number) => {
@@ -37,6 +38,16 @@ const at = (from: string, dayOffset: number, r: ReturnType<typeof rng>) =>
  * and without a line split, some not successful) and attribution changes. Times fall on random
  * seconds, near-midnight ones included, across `days` business days.
  */
+/** A data-centre caller: everyone's rows (ALL, admin) or a sales user's own (SELF). */
+export const dcCaller = (
+  userId: number,
+  dataScope: 'ALL' | 'SELF' = 'ALL',
+  departmentId: number | null = null,
+) => ({ userId, dataScope, departmentId, permissions: new Set() }) as unknown as Principal;
+
+/** The history's first page of keys by paid amount, as the API's defaults. */
+export const FIRST_PAGE = { page: 1, pageSize: 20, sort: 'M12', order: 'desc' } as const;
+
 export const seedDataCentre = async (db: DbOrTx, spec: SeedSpec) => {
   const r = rng(spec.seed);
   const users = (

@@ -231,8 +231,12 @@ test("built-in roles read in the viewer's language on the role list, the admin l
         has: page.locator('code', { hasText: /^admin$/ }),
       });
       await adminRow.waitFor();
+      // Playwright's innerText (the text a user sees), not the DOM property the lint rule means.
+      // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, not a DOM node
       expect(await adminRow.innerText()).toContain(expected[lang].admin);
+      // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, not a DOM node
       expect(await adminRow.innerText()).toContain(expected[lang].description);
+      // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, not a DOM node
       const roleTable = await page.locator('.resource-table').innerText();
       expect({ lang, chinese: roleTable.match(/管理员|私域销售|中台运营|全部权限/g) }).toEqual({
         lang,

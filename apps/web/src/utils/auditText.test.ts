@@ -19,6 +19,7 @@ beforeAll(async () => {
     await i.init({
       lng: lang,
       fallbackLng: false,
+      // biome-ignore lint/performance/noDynamicNamespaceImportAccess: a test; the four languages' areas are read whole anyway
       resources: { [lang]: { translation: { ...LANGS[lang], ...areas[lang] } } },
       interpolation: { escapeValue: false },
     });

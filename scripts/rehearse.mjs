@@ -1,10 +1,12 @@
-// `npm run rehearse -- [--runs 3] [--side-by-side 1] [--rev HEAD] [--no-build-loop] [--dir DIR]`:
+// `npm run rehearse -- [--runs 3] [--side-by-side 1] [--rev HEAD] [--no-build-loop] [--dir DIR]
+// [--suites e2e,unit]`:
 // the whole suite as CI runs it (`CI=true bash .ci/run`), several times on one commit, each in a
 // fresh clone, with the machine loaded by a loop of `npm run build` in another clone (what the
 // hardening issue asks to show green three runs in a row). `--side-by-side K` runs K suites at once
 // (they load each other too). Prints a line per run with its summary and exits non-zero when any
 // run failed; the clones and logs stay in DIR (default a new temp directory) for the failures'
-// screenshots (`run<k>/e2e/artifacts/failed-*.png`).
+// screenshots (`run<k>/e2e/artifacts/failed-*.png`). `--suites`: `npm test -- <suites>` instead of
+// the whole suite (a flaky suite alone, or a quick try of this script).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +22,7 @@ const { values: flags } = parseArgs({
     rev: { type: 'string', default: 'HEAD' },
     'no-build-loop': { type: 'boolean', default: false },
     dir: { type: 'string' },
+    suites: { type: 'string' },
   },
 });
 const runs = Math.max(1, Number(flags.runs) || 3);
@@ -87,7 +90,10 @@ const one = async (k) => {
   const started = Date.now();
   console.log(`  run${k} starts ${clock()} (load ${load()})`);
   const logFile = path.join(dir, `run${k}.log`);
-  const { code } = await sh('bash', ['.ci/run'], {
+  const [cmd, args] = flags.suites
+    ? ['npm', ['test', '--', ...flags.suites.split(',')]]
+    : ['bash', ['.ci/run']];
+  const { code } = await sh(cmd, args, {
     cwd: target,
     env: { ...process.env, CI: 'true' },
     log: logFile,

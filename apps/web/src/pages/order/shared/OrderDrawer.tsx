@@ -487,7 +487,13 @@ export const OrderDrawer = ({
                     <span className="order-muted">
                       {' '}
                       · {at(e.at)}
-                      {e.actorName ? ` · ${e.actorName}` : ''}
+                      {e.actorName ? (
+                        <>
+                          {' · '}
+                          {/* Who did it: a name, data in any language (the page checks skip it). */}
+                          <span data-user-content>{e.actorName}</span>
+                        </>
+                      ) : null}
                     </span>
                     <AuditSummary
                       className="order-sub"

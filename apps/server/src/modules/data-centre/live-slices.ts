@@ -91,10 +91,6 @@ export class LiveSlices<R extends HourRow> {
   has(key: string) {
     return this.entries.has(key);
   }
-
-  clear() {
-    this.entries.clear();
-  }
 }
 
 const currentSnapshot = async (db: DbOrTx) => {
@@ -104,8 +100,9 @@ const currentSnapshot = async (db: DbOrTx) => {
 
 /**
  * The current snapshot, the first hour of the day whose events a transaction committed since
- * `snapshot` may have changed (24: none), and whether it touched an earlier day. Touches of xids below the old snapshot's xmin were
- * visible to it already (the index bounds the scan to recent writes).
+ * `snapshot` may have changed (24: none), and whether it touched an earlier day. Touches of xids
+ * below the old snapshot's xmin were visible to it already (the index bounds the scan to recent
+ * writes).
  */
 const touchedSince = async (db: DbOrTx, snapshot: string, dayStart: Date) => {
   const xmin = snapshot.split(':')[0] ?? '0';

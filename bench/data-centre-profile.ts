@@ -1,4 +1,4 @@
-// `npx tsx bench/data-centre-profile.ts [--views=word,word] [--explain] [--db=name] [--touch --repeat=N]` on the database that
+// `npx tsx bench/data-centre-profile.ts [--views=word,word] [--explain] [--db=name] [--touch|--write --repeat=N]` on the database that
 // `bench/data-centre.ts --keep` left (educrm_bench_data): runs each data-centre view once, alone, and
 // lists its SQL statements with their times (and with --explain the plan of the slowest one, EXPLAIN
 // ANALYZE BUFFERS), to see where a view's time goes. Reads only.
@@ -27,7 +27,12 @@ const EXPLAIN = process.argv.includes('--explain');
  * between the warm-up and the measured call: the snapshot stamp moves, the aggregates' generation
  * does not (what a request costs on a server where something was written since the last one).
  */
-const TOUCH = process.argv.includes('--touch');
+const TOUCH = process.argv.includes('--touch') || process.argv.includes('--write');
+/**
+ * --write: the touch is a follow-up of the clock's time instead (a write of today that every sales
+ * view reads: the live rows' last hour is read again); the follow-ups are deleted at the end.
+ */
+const WRITE = process.argv.includes('--write');
 /**
  * --repeat=N: then N more calls, each after such a touch (with --touch), printing their median and
  * minimum (one caller: a request's own cost without queueing behind others).
@@ -74,6 +79,17 @@ const main = async () => {
   const today = businessDay(clock());
   const yearFrom = addDays(realToday, FULL_DAY ? -364 : -365);
   const yesterday = addDays(today, -1);
+  const written: number[] = [];
+  const touch = async () => {
+    if (!WRITE) return void (await c.query('SELECT pg_current_xact_id()'));
+    const r = await c.query(
+      `INSERT INTO follow_up (client_id, type, source, created_by, creator_dept_id, deleted, created_at)
+       SELECT (SELECT id FROM client ORDER BY id LIMIT 1), 'CALL', 'MANUAL', u.id, u.department_id, false, $1
+       FROM admin_user u WHERE u.department_id IS NOT NULL ORDER BY u.id LIMIT 1 RETURNING id`,
+      [clock()],
+    );
+    written.push(Number(r.rows[0]?.id));
+  };
   const views: [string, () => Promise<unknown>][] = [
     [
       'history-day',
@@ -121,7 +137,7 @@ const main = async () => {
   for (const [name, fn] of views) {
     if (ONLY && !ONLY.some((w) => name.includes(w))) continue;
     await fn();
-    if (TOUCH) await c.query('SELECT pg_current_xact_id()');
+    if (TOUCH) await touch();
     log = [];
     const t = performance.now();
     const out = await fn();
@@ -135,7 +151,7 @@ const main = async () => {
     if (REPEAT > 0) {
       const times: number[] = [];
       for (let i = 0; i < REPEAT; i++) {
-        if (TOUCH) await c.query('SELECT pg_current_xact_id()');
+        if (TOUCH) await touch();
         const t0 = performance.now();
         await fn();
         times.push(performance.now() - t0);
@@ -152,6 +168,7 @@ const main = async () => {
       console.log(plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n'));
     }
   }
+  if (written.length) await c.query('DELETE FROM follow_up WHERE id = ANY($1)', [written]);
   await c.end();
   await database.close();
 };

@@ -5,6 +5,7 @@ import type { JobQueue } from '../../src/jobs/queue';
 import type { CacheMode } from '../../src/modules/data-centre/cache';
 import { addDays } from '../../src/modules/data-centre/engine';
 import { recomputeDays } from '../../src/modules/data-centre/jobs';
+import { livePartStats } from '../../src/modules/data-centre/live-part';
 import { DataCentreService } from '../../src/modules/data-centre/service';
 import type { Principal } from '../../src/types';
 import { createTestApp, type TestApp } from '../support/app';
@@ -54,8 +55,15 @@ const afterWrite = async (write: () => Promise<unknown>) => {
   const reads = on.liveSlices.reads;
   const hours = on.liveSlices.hoursRead;
   const ref = await views(off);
+  const derived = { ...livePartStats };
   expect(await views(on)).toEqual(ref);
-  return { reads: on.liveSlices.reads - reads, hours: on.liveSlices.hoursRead - hours, ref };
+  return {
+    reads: on.liveSlices.reads - reads,
+    hours: on.liveSlices.hoursRead - hours,
+    derived: livePartStats.hours - derived.hours,
+    parts: livePartStats.parts - derived.parts,
+    ref,
+  };
 };
 
 let orders = 0;
@@ -115,6 +123,7 @@ describe('data centre: today kept per hour (live slices)', () => {
     expect(unrelated.reads).toBe(0);
 
     // A follow-up and a payment of the current hour: that hour only (15:00-16:00), per key read.
+    // Each grouping derives its live part again from those hours only (live-part.ts), not the day.
     const before = (await views(off))[0];
     const now = await afterWrite(async () => {
       await followUp(at(15, 10));
@@ -123,6 +132,8 @@ describe('data centre: today kept per hour (live slices)', () => {
     expect(now.reads).toBeGreaterThan(0);
     expect(now.hours).toBe(now.reads * 9);
     expect(now.ref[0]).not.toEqual(before);
+    expect(now.parts).toBeGreaterThan(0);
+    expect(now.derived).toBe(now.parts * 9);
 
     // An entry of this morning (typed in late): from 09:00 on.
     const late = await afterWrite(() => followUp(at(9, 30)));

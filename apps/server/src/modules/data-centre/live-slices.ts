@@ -17,7 +17,18 @@ interface Entry<R> {
   born: number;
   hours: R[][];
   rows: R[];
+  /** What consumers derived from the hours (sliceOf): kept while the key's entry is. */
+  derived: Map<string, unknown>;
 }
+
+/** A kept day's rows per hour, and a place for what is derived from them hour by hour. */
+export interface Slice<R> {
+  hours: readonly R[][];
+  derived: Map<string, unknown>;
+}
+const slices = new WeakMap<object, Slice<unknown>>();
+/** The hours behind rows that LiveSlices returned (undefined for other rows). */
+export const sliceOf = <R>(rows: R[]): Slice<R> | undefined => slices.get(rows) as Slice<R> | undefined;
 
 /**
  * A live day's rows kept per hour between requests (`DATA_CENTRE_CACHE=on`), so that a write
@@ -65,7 +76,10 @@ export class LiveSlices<R extends HourRow> {
       entry.snapshot = snapshot;
       // What the consumers derive from the rows together with earlier days (rollup.ts liveShared,
       // by the rows' identity) is derived again after a write of an earlier day.
-      if (earlier) entry.rows = entry.rows.slice();
+      if (earlier) {
+        entry.rows = entry.rows.slice();
+        slices.set(entry.rows, { hours: entry.hours, derived: entry.derived });
+      }
       this.keep(key, entry);
       return entry.rows;
     }
@@ -76,7 +90,14 @@ export class LiveSlices<R extends HourRow> {
       entry && h < from ? (entry.hours[h] ?? []) : [],
     );
     for (const r of fresh) hours[r.h]?.push(r);
-    const next = { snapshot, born: entry?.born ?? Date.now(), hours, rows: hours.flat() };
+    const next = {
+      snapshot,
+      born: entry?.born ?? Date.now(),
+      hours,
+      rows: hours.flat(),
+      derived: entry?.derived ?? new Map<string, unknown>(),
+    };
+    slices.set(next.rows, { hours, derived: next.derived });
     this.keep(key, next);
     return next.rows;
   }

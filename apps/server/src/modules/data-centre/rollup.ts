@@ -1,26 +1,21 @@
 import { type DataDimension, MAX_RANGE_DAYS } from '@educrm/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../db/client';
 import type { Principal } from '../../types';
 import {
   addDays,
   bucketExpr,
-  bucketOf,
-  bucketStartOf,
   businessDay,
   daysBetween,
   type Grouped,
   type Grouping,
-  type LiveRow,
-  liveKey,
   type RollupSpec,
   rawEvents,
   type StatTable,
   slotsOf,
   TABLES,
 } from './engine';
-import type { Fact, FactValues } from './facts';
+import { latestOccurrences, liveShared } from './live-part';
 
 /**
  * The roll-ups (schema/data-centre.ts): the facts of facts.ts pre-grouped per business day and per
@@ -45,33 +40,6 @@ export const DAY_WINDOW = MAX_RANGE_DAYS + 31;
 
 const idsArray = (xs: (number | string)[]) => sql`${`{${xs.join(',')}}`}::bigint[]`;
 
-/**
- * The latest occurrence in the raw days [from, to] of each live id under its key, by fact:
- * `fact|key|id` -> day (a live id seen there was already counted in its bucket).
- */
-const latestOccurrences = async (
-  db: DbOrTx,
-  key: SQL,
-  where: SQL,
-  facts: Fact[],
-  live: { f: string; v: string }[],
-  from: string,
-  to: string,
-  k1?: number,
-): Promise<Map<string, string>> => {
-  const seen = new Map<string, string>();
-  for (const f of facts) {
-    const vs = [...new Set(live.filter((x) => x.f === f.column).map((x) => x.v))];
-    if (!vs.length) continue;
-    const prior = await queryRows<{ key: string | number; v: string; d: string }>(
-      db,
-      sql`SELECT (${key})::bigint AS key, v::text AS v, to_char(max(d), 'YYYY-MM-DD') AS d
-          FROM (${rawEvents([f], from, to, k1)}) x WHERE x.v = ANY(${idsArray(vs)}) AND ${where} GROUP BY 1, 2`,
-    );
-    for (const p of prior) seen.set(`${f.column}|${Number(p.key)}|${p.v}`, p.d);
-  }
-  return seen;
-};
 const dimsOf = (table: StatTable, alias: string, only?: number[]) =>
   sql.raw(
     `(VALUES ${Array.from({ length: ROLLUPS[table].dims + 1 }, (_, i) => i)
@@ -510,116 +478,6 @@ const pastRollup = async (
     }
   }
   return out;
-};
-
-/**
- * The live part of groupRollup from the request's LiveCache (one statement per request): the sums
- * and the distinct ids of buckets of live days only are counted here; an id of a bucket that also
- * has roll-up days counts unless the same key saw it earlier in the bucket (looked up by id).
- */
-const liveShared = async (
-  db: DbOrTx,
-  table: StatTable,
-  g: Grouping,
-  liveFrom: string,
-  aggTo: string,
-  ids: Fact[],
-  slot: (bucket: string, key: number) => { facts: FactValues },
-) => {
-  const shared = g.shared as NonNullable<Grouping['shared']>;
-  const rows = await shared.cache.rows(table, liveFrom, g.to, ids.length > 0);
-  // Derived once per rows and grouping: the same rows (kept across requests, live-slices.ts) give
-  // the same counts, but for the earlier days an id is looked up in (the past stamps decide them).
-  const past = shared.cache.past;
-  const where = dialect.sqlToQuery(sql`${g.key} ${g.where ?? sql`TRUE`}`);
-  const key = JSON.stringify([
-    table,
-    g.bucket,
-    g.from,
-    g.to,
-    liveFrom,
-    aggTo,
-    g.k1 ?? null,
-    shared.keyCol,
-    shared.only ?? null,
-    ids.map((f) => f.column),
-    past ? [past.gen, past.dirty] : null,
-    where.sql,
-    where.params,
-  ]);
-  const memo = liveParts.get(rows) ?? new Map<string, Promise<[string, number, string, number][]>>();
-  liveParts.set(rows, memo);
-  let part = memo.get(key);
-  if (!part) {
-    part = livePart(db, g, rows, liveFrom, aggTo, ids);
-    memo.set(key, part);
-    const mine = part;
-    part.catch(() => {
-      if (memo.get(key) === mine) memo.delete(key);
-    });
-  }
-  for (const [b, k, f, v] of await part) {
-    const sl = slot(b, k);
-    sl.facts[f] = (sl.facts[f] ?? 0) + v;
-  }
-};
-
-const dialect = new PgDialect();
-/** liveShared's parts per live rows (the rows' identity changes whenever what they hold may). */
-const liveParts = new WeakMap<LiveRow[], Map<string, Promise<[string, number, string, number][]>>>();
-
-/** The live rows' additions to a grouping's slots: [bucket, key, fact, value]. */
-const livePart = async (
-  db: DbOrTx,
-  g: Grouping,
-  rows: LiveRow[],
-  liveFrom: string,
-  aggTo: string,
-  ids: Fact[],
-): Promise<[string, number, string, number][]> => {
-  const shared = g.shared as NonNullable<Grouping['shared']>;
-  const sums = new Map<string, [string, number, string, number]>();
-  const slot = (b: string, key: number) => ({
-    add(f: string, v: number) {
-      const id = `${b}|${key}|${f}`;
-      const x = sums.get(id);
-      if (x) x[3] += v;
-      else sums.set(id, [b, key, f, v]);
-    },
-  });
-  const idFacts = new Set(ids.map((f) => f.column));
-  const counted = new Set<string>();
-  const mixed = new Map<string, { b: string; s: string; key: number; f: string; v: string }>();
-  for (const r of rows) {
-    if (r.d < liveFrom || r.d > g.to) continue;
-    const key = liveKey(shared, r);
-    if (key === null) continue;
-    const b = bucketOf(g, r.d);
-    if (r.id === null) {
-      slot(b, key).add(r.f, r.v);
-      continue;
-    }
-    if (!idFacts.has(r.f)) continue;
-    const s = bucketStartOf(g, r.d);
-    if (s > aggTo) {
-      const id = `${b}|${key}|${r.f}|${r.id}`;
-      if (counted.has(id)) continue;
-      counted.add(id);
-      slot(b, key).add(r.f, 1);
-    } else mixed.set(`${b}|${s}|${key}|${r.f}|${r.id}`, { b, s, key, f: r.f, v: r.id });
-  }
-  if (mixed.size) {
-    const liveIds = [...mixed.values()];
-    const where = g.where ?? sql`TRUE`;
-    const earliest = liveIds.map((x) => x.s).sort()[0] as string;
-    const seen = await latestOccurrences(db, g.key, where, ids, liveIds, earliest, aggTo, g.k1);
-    for (const x of liveIds) {
-      const last = seen.get(`${x.f}|${x.key}|${x.v}`);
-      if (last !== undefined && last >= x.s) continue;
-      slot(x.b, x.key).add(x.f, 1);
-    }
-  }
-  return [...sums.values()];
 };
 
 /**

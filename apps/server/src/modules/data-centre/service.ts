@@ -393,6 +393,9 @@ export class DataCentreService {
     // The day cards are the trend's last two days (the same sums, dimension all, one query less each).
     // Today's events are read once for every card and chart (live).
     const live = this.liveOf(p, false, stamp);
+    // The funnel reads the clients only: it runs beside the groupings.
+    const funnel = this.funnel(p, monthStart, d);
+    funnel.catch(() => {});
     const [trend, mtd, prev] = await Promise.all([
       this.group(p, { from: trendFrom, to: d, bucket: 'day', dim: 'all', sumsOnly: true, cache: live }),
       this.total(p, monthStart, d, live),
@@ -445,15 +448,20 @@ export class DataCentreService {
       );
       return list.map((x) => ({ ...x, name: names.get(x.key) ?? null }));
     };
+    const [topSales, channels, platforms] = await Promise.all([
+      ranked(bySales, 'sales', 'M15', 10),
+      ranked(byChannel, 'channel', 'M12', 20),
+      ranked(byPlatform, 'platform', 'M12', 20),
+    ]);
     return {
       date: d,
       day: cards(today, yesterday, d, d),
       month: cards(mtd, prev, monthStart, d),
       trend: trendRows,
-      funnel: await this.funnel(p, monthStart, d),
-      topSales: await ranked(bySales, 'sales', 'M15', 10),
-      byChannel: await ranked(byChannel, 'channel', 'M12', 20),
-      byPlatform: await ranked(byPlatform, 'platform', 'M12', 20),
+      funnel: await funnel,
+      topSales,
+      byChannel: channels,
+      byPlatform: platforms,
     };
   }
 

@@ -84,8 +84,8 @@ const insertRows = (table: StatTable, span: 'D' | 'M', ctes: SQL) => {
   );
   const vals = cols.map((c) => `coalesce(max(${c}), ${typeOf(c) === 'int[]' ? `'{}'` : '0'})`);
   return sql`WITH ${ctes},
-      hc AS (SELECT f, d, dim, key, gap, (sum(c) OVER (PARTITION BY f, d, dim, key ORDER BY gap))::int AS cum FROM hist),
-      ha AS (SELECT f, d, dim, key, array_agg(gap ORDER BY gap) AS gaps, array_agg(cum ORDER BY gap) AS cums FROM hc GROUP BY 1, 2, 3, 4),
+      hc AS (SELECT f, d, dim, key, gap, (sum(c) OVER (PARTITION BY key, d, dim, f ORDER BY gap))::int AS cum FROM hist),
+      ha AS (SELECT f, d, dim, key, array_agg(gap ORDER BY gap) AS gaps, array_agg(cum ORDER BY gap) AS cums FROM hc GROUP BY key, d, dim, f),
       u AS (SELECT d, dim, key, ${sql.raw(fromSums)} FROM sums
             UNION ALL SELECT d, dim, key, ${sql.raw(fromN)} FROM n
             UNION ALL SELECT d, dim, key, ${sql.raw(fromHist)} FROM ha)
@@ -161,10 +161,10 @@ export const writeRollupDays = async (
         n AS (SELECT f, d, dim, key, count(*)::int AS n FROM o GROUP BY 1, 2, 3, 4),
         px AS (${priorSql}),
         p AS (SELECT px.f, dk.dim, dk.key, px.v, max(px.d) AS d FROM px CROSS JOIN LATERAL ${dimsOf(table, 'px', only)} GROUP BY 1, 2, 3, 4),
-        seq AS (SELECT f, d, dim, key, cur, d - lag(d) OVER (PARTITION BY f, dim, key, v ORDER BY d) AS gap
+        seq AS (SELECT f, d, dim, key, cur, d - lag(d) OVER (PARTITION BY v, key, dim, f ORDER BY d) AS gap
                 FROM (SELECT f, d, dim, key, v, true AS cur FROM o WHERE f IN (${gappedList}) UNION ALL SELECT f, d, dim, key, v, false FROM p) u),
         hist AS (SELECT f, d, dim, key, gap, count(*)::int AS c FROM seq
-                 WHERE cur AND gap IS NOT NULL AND gap <= ${DAY_WINDOW} GROUP BY 1, 2, 3, 4, 5)`,
+                 WHERE cur AND gap IS NOT NULL AND gap <= ${DAY_WINDOW} GROUP BY key, d, dim, f, gap)`,
     ),
   );
   if (only) return;

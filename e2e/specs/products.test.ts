@@ -227,6 +227,35 @@ test('admin: category pair, a multi-spec product, its copy on sale, SKU stock in
   expect(await row(page, name).filter({ hasNotText: '副本' }).textContent()).toContain(leaf2);
 });
 
+test('the category picker shows a match whose categories arrive after the search was typed', async () => {
+  const { page } = admin;
+  // The categories answer late (a slow network, a refetch after a category was added): the leaf
+  // typed before they arrive must show, opened under its root, once they do.
+  let release: () => void = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/v1\/product\/categories(\?|$)/, async (route) => {
+    if (route.request().method() === 'GET') await arrived;
+    await route.continue();
+  });
+  try {
+    await open(page, baseURL, '/product/add', 'product-form-add');
+    const basics = step(page, 'basics');
+    await basics.getByLabel('商品分类').click();
+    await page.keyboard.type(leaf);
+    release();
+    await page.locator('.ant-select-tree-title', { hasText: leaf }).click();
+    const field = basics.locator('.ant-form-item').filter({ has: page.getByLabel('商品分类') });
+    await expect
+      .poll(() => field.locator('.ant-select-content, .ant-select-selection-item').first().textContent())
+      .toContain(leaf);
+  } finally {
+    release();
+    await page.unroute(/\/api\/v1\/product\/categories(\?|$)/);
+  }
+});
+
 test('admin screens in English: list, categories, every form step, SKUs', async () => {
   const en = await openConsole('en-US');
   current = en.page;

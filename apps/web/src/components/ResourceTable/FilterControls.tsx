@@ -1,7 +1,8 @@
-import { DatePicker, InputNumber, Space, TreeSelect } from 'antd';
+import { DatePicker, InputNumber, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExpandedTreeSelect } from '../ExpandedTreeSelect';
 import { dateRangePresets, type FilterField, type TreeOption } from './listState';
 
 /**
@@ -47,7 +48,7 @@ export default function FilterControl({ field, value, onChange, id }: FilterCont
   switch (field.type) {
     case 'treeSelect':
       return (
-        <TreeSelect
+        <ExpandedTreeSelect
           id={id}
           value={value}
           onChange={onChange}

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Segmented, Select, TreeSelect } from 'antd';
+import { Segmented, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dictKeys, getDictOptions } from '../../api/dictionaries';
 import { listCategories, productKeys } from '../../api/products';
+import { ExpandedTreeSelect } from '../../components/ExpandedTreeSelect';
 import { type Range, RangeBar } from './shared';
 
 export interface ProductFilterState extends Range {
@@ -69,7 +70,7 @@ export const ProductFilters = ({
         onChange={(v) => onChange({ ...value, channelId: v })}
         options={channels.map((c) => ({ value: c.id, label: c.name }))}
       />
-      <TreeSelect
+      <ExpandedTreeSelect
         allowClear
         data-testid="data-category-filter"
         aria-label={t('dataCentre.category')}

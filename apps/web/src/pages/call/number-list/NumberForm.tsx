@@ -7,9 +7,10 @@ import {
   numberCreate,
   numberUpdate,
 } from '@educrm/contract/calls';
-import { Input, InputNumber, Radio, Select, Space, TreeSelect } from 'antd';
+import { Input, InputNumber, Radio, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createNumber, getNumber, updateNumber } from '../../../api/calls';
+import { ExpandedTreeSelect } from '../../../components/ExpandedTreeSelect';
 import { FormField, ResourceDrawerForm } from '../../../components/ResourceForm/ResourceForm';
 import { StaffSelect } from '../../client/shared/StaffSelect';
 import { useDepartments } from '../../system/queries';
@@ -74,7 +75,7 @@ export const NumberForm = ({
         label={t('call.number.assignedDepts')}
         extra={t('call.number.assignedHint')}
       >
-        <TreeSelect
+        <ExpandedTreeSelect
           multiple
           allowClear
           treeDefaultExpandAll

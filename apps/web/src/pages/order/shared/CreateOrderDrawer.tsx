@@ -2,10 +2,11 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ADMIN_ROLE } from '@educrm/contract/access';
 import { type OrderDetail, orderCreate } from '@educrm/contract/orders';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, InputNumber, Select, TreeSelect } from 'antd';
+import { Alert, App, Button, Form, Input, InputNumber, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createOrder, getClientBrief, searchClients } from '../../../api/orders';
+import { ExpandedTreeSelect } from '../../../components/ExpandedTreeSelect';
 import { FormField, ResourceDrawerForm } from '../../../components/ResourceForm/ResourceForm';
 import { useUserStore } from '../../../stores/user';
 import { formatMoney, orderTotals, yuanToFen } from '../../../utils/money';
@@ -282,7 +283,7 @@ export const CreateOrderDrawer = ({
           />
         </FormField>
         <FormField name="channelId" label={t('order.field.channel')}>
-          <TreeSelect
+          <ExpandedTreeSelect
             allowClear
             showSearch
             treeNodeFilterProp="title"

@@ -1,6 +1,7 @@
-import { TreeSelect, type TreeSelectProps } from 'antd';
+import type { TreeSelectProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExpandedTreeSelect } from '../../../components/ExpandedTreeSelect';
 import { type CategoryNode, categoryOptions } from './categoryTree';
 import { useCategories } from './queries';
 
@@ -32,7 +33,7 @@ export const CategoryTreeSelect = ({
     [tree, leafOnly, t, value],
   );
   return (
-    <TreeSelect<number>
+    <ExpandedTreeSelect<number>
       allowClear
       showSearch
       treeNodeFilterProp="title"

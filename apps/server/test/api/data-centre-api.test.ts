@@ -67,7 +67,7 @@ beforeAll(async () => {
         WHERE id % 4 = 0 AND pay_time IS NOT NULL`,
   );
   await runNightly();
-}, 120_000);
+});
 afterAll(async () => t.close());
 
 describe('data centre API', () => {

@@ -43,7 +43,7 @@ beforeAll(async () => {
     signal: new AbortController().signal,
     progress: async () => {},
   });
-}, 120_000);
+});
 afterAll(async () => t.close());
 
 /**

@@ -103,7 +103,7 @@ beforeAll(async () => {
   );
   on = service('on');
   off = service('off');
-}, 120_000);
+});
 afterAll(async () => t.close());
 
 describe('data centre: today kept per hour (live slices)', () => {

@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await createTestApp({ DEMO_COMMERCE: '1' });
   admin = await t.login('admin', ADMIN_PASSWORD);
   // Seeding the demo commerce data took 60 s on PGlite at load 10 (20 s idle).
-}, 180_000);
+});
 afterAll(async () => t?.close());
 
 describe('demo products and orders', () => {

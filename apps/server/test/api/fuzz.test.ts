@@ -53,7 +53,7 @@ beforeAll(async () => {
       };
     }),
   );
-}, 60_000);
+});
 afterAll(async () => t?.close());
 
 /** A value the schema accepts, as far as a simple reading of JSON Schema goes. */

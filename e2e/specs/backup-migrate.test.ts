@@ -110,9 +110,12 @@ describe('backup, restore and migrate-to-postgres on the demo data', () => {
     // Same rows as the source, except what the traffic wrote after the dump (sessions, audit, throttles).
     const sourcePrint = await fingerprint({ DATA_DIR: source });
     // Jobs of the serving server (start-up runs, their run records, the data centre's aggregates, the
-    // provider configuration the receipt polls create on their first tick) move too.
+    // provider configuration the receipt polls create on their first tick, the demo's pending SMS
+    // signatures and templates the review poll decides) move too.
     const moving = new Set([
       'provider_config',
+      'sms_sign',
+      'sms_template',
       'session',
       'audit_log',
       'login_throttle',

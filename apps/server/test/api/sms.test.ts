@@ -63,6 +63,24 @@ const approve = async (id: number) => {
 const params = { course: '数学', time: '周六 9:00' };
 
 describe('templates and review', () => {
+  it('a review poll that finds a signature still pending writes nothing: its version stays for an editor', async () => {
+    await configureProvider(t, admin, 'sms', { sandboxDelayMs: 600_000 });
+    const started = t.clock.current;
+    try {
+      const sign = (await t.call('POST', '/api/v1/sms/signs', { token: admin, body: { name: '慢审教育' } }))
+        .body.data;
+      expect(sign.status).toBe('PENDING');
+      const polled = await t.call('POST', `/api/v1/sms/signs/${sign.id}/sync`, { token: admin });
+      expect(polled.body.data).toMatchObject({ status: 'PENDING', version: sign.version });
+      t.clock.current = new Date(t.clock.current.getTime() + 600_000);
+      const decided = await t.call('POST', `/api/v1/sms/signs/${sign.id}/sync`, { token: admin });
+      expect(decided.body.data).toMatchObject({ status: 'APPROVED', version: sign.version + 1 });
+    } finally {
+      t.clock.current = started;
+      await configureProvider(t, admin, 'sms', { sandboxDelayMs: 0 });
+    }
+  });
+
   it('zhongtai drafts with parsed variables; siyu sees approved only; only admin submits', async () => {
     const d = await newDraft(zhongtai);
     expect(d).toMatchObject({

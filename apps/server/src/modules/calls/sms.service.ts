@@ -278,15 +278,18 @@ export class SmsService {
       throw providerError(err);
     });
     const status = state.status === 'CANCELLED' ? 'REJECTED' : state.status;
+    const rejectReason = state.reason.slice(0, 500);
+    // An unchanged review writes nothing: a version bump every poll would refuse an editor's save.
+    if (status === cur.status && rejectReason === (cur.rejectReason ?? '')) return toSign(cur);
     await this.db
       .update(smsSign)
       .set({
         status,
-        rejectReason: state.reason.slice(0, 500),
+        rejectReason,
         version: sql`${smsSign.version} + 1`,
         updatedAt: this.now(),
       })
-      .where(sql`${smsSign.id} = ${id}`);
+      .where(sql`${smsSign.id} = ${id} AND ${smsSign.version} = ${cur.version}`);
     return toSign(await this.sign(this.db, id));
   }
 

@@ -4,6 +4,7 @@ import { queryRows } from '../../src/db/client';
 import {
   addDays,
   type Bucket,
+  daysBetween,
   groupFacts,
   LiveCache,
   type RollupSpec,
@@ -13,7 +14,7 @@ import {
 } from '../../src/modules/data-centre/engine';
 import { recomputeDays } from '../../src/modules/data-centre/jobs';
 import { productMetrics, salesMetrics } from '../../src/modules/data-centre/metrics';
-import { writeRollups } from '../../src/modules/data-centre/rollup';
+import { ROLLUPS, writeRollupDays, writeRollups } from '../../src/modules/data-centre/rollup';
 import { createTestApp, type TestApp } from '../support/app';
 import { seedDataCentre } from '../support/data-centre';
 
@@ -251,6 +252,50 @@ describe('raw tables, daily aggregates and roll-ups give the same metrics', () =
         }
   });
 
+  it('roll-up day rows read from the daily aggregates are the rows read from the raw tables', async () => {
+    class Rollback extends Error {}
+    const from = addDays(FROM, 30);
+    const dayRows = async (
+      table: StatTable,
+      opts: { fromDaily: boolean },
+      only?: number[],
+      tamper = false,
+    ) => {
+      let rows: Record<string, unknown>[] = [];
+      await t.database.db
+        .transaction(async (tx) => {
+          // A day's aggregates emptied: the rows written from them must show it (they are read).
+          if (tamper)
+            await tx.execute(sql`DELETE FROM ${sql.raw(TABLES[table].name)} WHERE stat_date = ${TO}::date`);
+          await writeRollupDays(tx, table, from, TO, only, opts);
+          rows = await queryRows(
+            tx,
+            sql`SELECT * FROM ${sql.raw(ROLLUPS[table].name)} WHERE span = 'D' AND start_date >= ${from}::date
+                ORDER BY start_date, dim, key`,
+          );
+          throw new Rollback();
+        })
+        .catch((e) => {
+          if (!(e instanceof Rollback)) throw e;
+        });
+      return rows;
+    };
+    const raw = await dayRows('sales', { fromDaily: false });
+    expect(raw.filter((r) => Number(r.followed_clients) > 0).length).toBeGreaterThan(100);
+    expect(raw.some((r) => (r.paying_clients_gaps as number[]).length > 0)).toBe(true);
+    expect(await dayRows('sales', { fromDaily: true })).toEqual(raw);
+    expect(await dayRows('sales', { fromDaily: true }, undefined, true)).not.toEqual(raw);
+    // The price band (dim 5) is not a key of the daily rows: the other dimensions of the products.
+    const products = await dayRows('product', { fromDaily: false }, [0, 1, 2, 3, 4]);
+    expect(products.some((r) => (r.buyers_gaps as number[]).length > 0)).toBe(true);
+    expect(await dayRows('product', { fromDaily: true }, [0, 1, 2, 3, 4])).toEqual(products);
+    expect(await dayRows('product', { fromDaily: true }, [0, 1, 2, 3, 4], true)).not.toEqual(products);
+    // With the price band, the products are read from the raw tables.
+    expect(await dayRows('product', { fromDaily: true }, undefined, true)).toEqual(
+      await dayRows('product', { fromDaily: false }),
+    );
+  });
+
   it('roll-ups of one key (a sales user, relabelled as everything) equal the raw rows', async () => {
     const [u] = await queryRows<{ id: string }>(
       t.database.db,
@@ -305,6 +350,45 @@ describe('raw tables, daily aggregates and roll-ups give the same metrics', () =
       );
     expect(nonZero(mixed)).toEqual(nonZero(raw));
     await t.database.db.execute(sql`DELETE FROM stat_dirty_date`);
+  });
+
+  it('a rebuild with nothing later to patch (chunks side by side on PostgreSQL) rewrites the same rows', async () => {
+    const db = t.database.db;
+    const snapshot = async () =>
+      Promise.all(
+        [
+          sql`SELECT * FROM stat_sales_daily ORDER BY stat_date, user_id, dept_id, channel_id, platform_id`,
+          sql`SELECT * FROM stat_product_daily ORDER BY stat_date, spu_id, sku_id, platform_id, channel_id`,
+          sql`SELECT * FROM stat_sales_rollup ORDER BY span, start_date, dim, key`,
+          sql`SELECT * FROM stat_product_rollup ORDER BY span, start_date, dim, key`,
+        ].map((q) => queryRows(db, q)),
+      );
+    const before = await snapshot();
+    expect(before[2]?.length).toBeGreaterThan(1000);
+    // The last 40 days, gone (two chunks per table, nothing rolled up after them) and rebuilt.
+    const first = addDays(TO, -39);
+    for (const table of ['sales', 'product'] as const) {
+      await db.execute(sql`DELETE FROM ${sql.raw(TABLES[table].name)} WHERE stat_date >= ${first}::date`);
+      await db.execute(
+        sql`DELETE FROM ${sql.raw(ROLLUPS[table].name)} WHERE start_date >= (CASE WHEN span = 'D' THEN ${first}::date ELSE date_trunc('month', ${first}::date)::date END)`,
+      );
+    }
+    const result = await recomputeDays(db, daysBetween(first, TO));
+    expect(result).toMatchObject({
+      days: 40,
+      patched: 0,
+      rewritten: [],
+      sideBySide: t.database.kind === 'postgres',
+    });
+    const after = await snapshot();
+    expect(after).toEqual(before);
+    // Every daily row written is counted (the workers add up their counts).
+    const [n] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT (SELECT count(*) FROM stat_sales_daily WHERE stat_date >= ${first}::date)
+               + (SELECT count(*) FROM stat_product_daily WHERE stat_date >= ${first}::date) AS n`,
+    );
+    expect(result.rows).toBe(Number(n?.n));
   });
 
   it('recomputing days after a change (by id, later day rows, chunks, months) keeps every source exact', async () => {

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { defineJob, type JobContext, type JobQueue } from '../../jobs/queue';
 import { addDays, businessDay, daysBetween, onPool, type StatTable, writeDays } from './engine';
@@ -42,30 +43,48 @@ const chunksOf = (sorted: string[]): [string, string][] => {
   return out;
 };
 
-export interface RecomputeResult {
-  days: number;
-  /** Daily aggregate rows written. */
-  rows: number;
-  /** Later roll-up day rows whose gaps were patched. */
-  patched: number;
-  /** Later rows rewritten instead: 'sales', 'product', or 'product.band' (the price-band rows). */
-  rewritten: string[];
-}
-
 /** Changed occurrences of one chunk above which the later rows are rewritten rather than patched. */
 const PATCH_LIMIT = 50_000;
 /** One recompute writes a table's roll-ups at a time (a patch assumes the rows match the aggregates). */
 const RECOMPUTE_LOCK = { sales: 0x5fa7_0001, product: 0x5fa7_0002 } as const;
 const TABLE_NAMES = ['sales', 'product'] as const;
+/**
+ * A recompute whose chunks run side by side holds this session lock throughout, and its chunk
+ * transactions the tables' locks shared: two such recomputes never run at once, and a recompute
+ * writing chunk by chunk (exclusive locks) waits between their transactions as between its own.
+ */
+const PARALLEL_LOCK = 0x5fa7_0003;
+/** Chunk transactions at once in such a recompute (these machines have 2 cores). */
+const CHUNK_WORKERS = 2;
+
+/** Runs fn while one connection of the pool holds a session advisory lock. */
+const holdingSessionLock = async <T>(db: Db, key: number, fn: () => Promise<T>): Promise<T> => {
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [key]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [key]);
+    }
+  } finally {
+    client.release();
+  }
+};
 
 /**
  * A recompute transaction: one writer per table, the chunk's sorts and hashes (a month of events
  * per dimension) in memory rather than temp files, and no JIT (compiling these statements' hundreds
  * of expressions cost more than it saved).
  */
-const writing = <T>(db: Db, table: StatTable, fn: (tx: Tx) => Promise<T>) =>
+const writing = <T>(db: Db, table: StatTable, fn: (tx: Tx) => Promise<T>, shared = false) =>
   db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${RECOMPUTE_LOCK[table]})`);
+    await tx.execute(
+      shared
+        ? sql`SELECT pg_advisory_xact_lock_shared(${RECOMPUTE_LOCK[table]})`
+        : sql`SELECT pg_advisory_xact_lock(${RECOMPUTE_LOCK[table]})`,
+    );
     await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
     await tx.execute(sql`SET LOCAL jit = off`);
     return fn(tx);
@@ -79,6 +98,8 @@ export interface RecomputeResult {
   patched: number;
   /** Later rows rewritten instead: 'sales', 'product', or 'product.band' (the price-band rows). */
   rewritten: string[];
+  /** The chunks were written CHUNK_WORKERS at a time (nothing later to patch, PostgreSQL). */
+  sideBySide: boolean;
 }
 
 /**
@@ -96,7 +117,7 @@ export const recomputeDays = async (
   progress: JobContext<unknown>['progress'] = async () => {},
   { patchLimit = PATCH_LIMIT }: { patchLimit?: number } = {},
 ): Promise<RecomputeResult> => {
-  if (!days.length) return { days: 0, rows: 0, patched: 0, rewritten: [] };
+  if (!days.length) return { days: 0, rows: 0, patched: 0, rewritten: [], sideBySide: false };
   const started = await queryRows<{ now: Date }>(db, sql`SELECT clock_timestamp() AS now`);
   const sorted = [...new Set(days)].sort();
   const set = new Set(sorted);
@@ -132,7 +153,7 @@ export const recomputeDays = async (
         if (targets.length && !rewrite) await snapshotOccurrences(tx, table, chunk);
         const written = await writeDays(tx, table, a, b);
         rows += written;
-        await writeRollupDays(tx, table, a, b);
+        await writeRollupDays(tx, table, a, b, undefined, { fromDaily: true });
         if (!targets.length || rewrite) return;
         const changed = await changedOccurrences(tx, table, chunk);
         if (!changed) return;
@@ -163,7 +184,34 @@ export const recomputeDays = async (
       await giveWay();
     }
   };
-  if (onPool(db)) await Promise.all(TABLE_NAMES.map(runTable));
+  const sideBySide = onPool(db) && !later.length;
+  if (sideBySide) {
+    // Nothing after these days to patch (a rebuild, a first run): every chunk of either table
+    // depends on the raw tables only, so CHUNK_WORKERS transactions run at once, taking the next
+    // chunk as each ends (the sales chunks cost about twice the products').
+    const tasks = chunks.flatMap((c) => TABLE_NAMES.map((table) => ({ table, c })));
+    await holdingSessionLock(db, PARALLEL_LOCK, async () => {
+      const worker = async () => {
+        for (let task = tasks.shift(); task; task = tasks.shift()) {
+          const { table, c } = task;
+          await writing(
+            db,
+            table,
+            async (tx) => {
+              // Not `rows += await`: that reads rows before the await, losing the other worker's count.
+              const written = await writeDays(tx, table, c[0], c[1]);
+              rows += written;
+              await writeRollupDays(tx, table, c[0], c[1], undefined, { fromDaily: true });
+            },
+            true,
+          );
+          done[table] += daysBetween(c[0], c[1]).length;
+          await progress({ done: Math.min(done.sales, done.product), total: sorted.length, rows });
+        }
+      };
+      await Promise.all(Array.from({ length: CHUNK_WORKERS }, worker));
+    });
+  } else if (onPool(db)) await Promise.all(TABLE_NAMES.map(runTable));
   else for (const table of TABLE_NAMES) await runTable(table);
 
   const [last] = await queryRows<{ d: string | null }>(
@@ -190,11 +238,15 @@ export const recomputeDays = async (
     sql`DELETE FROM stat_dirty_date WHERE stat_date = ANY(${`{${sorted.join(',')}}`}::date[]) AND marked_at <= ${started[0]?.now ?? new Date()}`,
   );
   rewritten.sort();
-  return { days: sorted.length, rows, patched, rewritten: later.length ? rewritten : [] };
+  return { days: sorted.length, rows, patched, rewritten: later.length ? rewritten : [], sideBySide };
 };
 
 /** What a job run records. */
-const counts = ({ rewritten, ...n }: RecomputeResult) => ({ ...n, rewritten: rewritten.length });
+const counts = ({ rewritten, sideBySide, ...n }: RecomputeResult) => ({
+  ...n,
+  rewritten: rewritten.length,
+  chunksAtOnce: sideBySide ? CHUNK_WORKERS : 1,
+});
 
 /** The first business day with any data (clients, follow-ups, orders), for the first run. */
 const firstDataDay = async (db: Db): Promise<string | null> => {

@@ -112,9 +112,15 @@ export const writeRollupDays = async (
   to: string,
   /** Only these dimensions (their rows are rewritten; the days' markers stay). */
   only?: number[],
+  /**
+   * The daily aggregates of [from, to] were just written from the raw tables in this transaction:
+   * the range's sums and ids are read from them (a row per day and key combination instead of a
+   * row per event and fact) when every dimension written is one of their keys.
+   */
+  { fromDaily = false }: { fromDaily?: boolean } = {},
 ): Promise<void> => {
   const name = sql.raw(ROLLUPS[table].name);
-  const { sums, ids } = factsOf(table);
+  const { ids } = factsOf(table);
   const dims = only ? sql`${`{${only.join(',')}}`}::smallint[]` : ALL_DIMS(table);
   await tx.execute(
     sql`DELETE FROM ${name} WHERE span = 'D' AND dim = ANY(${dims}) AND start_date >= ${from}::date AND start_date <= ${to}::date`,
@@ -125,6 +131,10 @@ export const writeRollupDays = async (
   const priorTo = addDays(from, -1);
   // The occurrences before the range of the range's ids only: by id (their indexes) for a few
   // days, else a semi-join with the range's occurrences.
+  const written = Array.from({ length: ROLLUPS[table].dims + 1 }, (_, i) => i).filter(
+    (i) => !only || only.includes(i),
+  );
+  const daily = fromDaily && written.every((i) => i <= TABLES[table].keys.length);
   let prior: SQL[];
   if (daysBetween(from, to).length <= BY_ID_DAYS) {
     const range = await queryRows<{ f: string; ids: string[] }>(
@@ -147,17 +157,12 @@ export const writeRollupDays = async (
   const priorSql = prior.length
     ? sql.join(prior, sql` UNION ALL `)
     : sql`SELECT NULL::text AS f, NULL::date AS d, 0::bigint AS k1, 0::bigint AS k2, 0::bigint AS k3, 0::bigint AS k4, 0::bigint AS k5, 0::bigint AS v WHERE FALSE`;
-  const idList = sql.raw(ids.map((f) => `'${f.column}'`).join(', '));
   const gappedList = sql.raw(gapped.map((f) => `'${f.column}'`).join(', ') || 'NULL');
   await tx.execute(
     insertRows(
       table,
       'D',
-      sql`x AS (${rawEvents(TABLES[table].facts, from, to)}),
-        e AS (SELECT x.f, x.d, x.v, dk.dim, dk.key FROM x CROSS JOIN LATERAL ${dimsOf(table, 'x', only)}),
-        sums AS (SELECT d, dim, key, ${sql.raw(sums.map((f) => `(sum(v) FILTER (WHERE f = '${f.column}'))::bigint AS ${f.column}`).join(', '))}
-                 FROM e GROUP BY d, dim, key),
-        o AS MATERIALIZED (SELECT DISTINCT f, d, dim, key, v FROM e WHERE f IN (${idList})),
+      sql`${daily ? rangeFromDaily(table, from, to, only) : rangeFromRaw(table, from, to, only)},
         n AS (SELECT f, d, dim, key, count(*)::int AS n FROM o GROUP BY 1, 2, 3, 4),
         px AS (${priorSql}),
         p AS (SELECT px.f, dk.dim, dk.key, px.v, max(px.d) AS d FROM px CROSS JOIN LATERAL ${dimsOf(table, 'px', only)} GROUP BY 1, 2, 3, 4),
@@ -172,6 +177,33 @@ export const writeRollupDays = async (
     sql`INSERT INTO ${name} (span, start_date, dim, key)
         SELECT 'D', c::date, -1, 0 FROM generate_series(${from}::date, ${to}::date, interval '1 day') c`,
   );
+};
+
+/** The range's CTEs `sums (d, dim, key, <sum facts>)` and `o (f, d, dim, key, v)` from the raw events. */
+const rangeFromRaw = (table: StatTable, from: string, to: string, only?: number[]) => {
+  const { sums, ids } = factsOf(table);
+  const idList = sql.raw(ids.map((f) => `'${f.column}'`).join(', '));
+  return sql`x AS (${rawEvents(TABLES[table].facts, from, to)}),
+    e AS (SELECT x.f, x.d, x.v, dk.dim, dk.key FROM x CROSS JOIN LATERAL ${dimsOf(table, 'x', only)}),
+    sums AS (SELECT d, dim, key, ${sql.raw(sums.map((f) => `(sum(v) FILTER (WHERE f = '${f.column}'))::bigint AS ${f.column}`).join(', '))}
+             FROM e GROUP BY d, dim, key),
+    o AS MATERIALIZED (SELECT DISTINCT f, d, dim, key, v FROM e WHERE f IN (${idList}))`;
+};
+
+/** The same CTEs from the daily aggregate rows of the range (their keys are k1..k4). */
+const rangeFromDaily = (table: StatTable, from: string, to: string, only?: number[]) => {
+  const t = TABLES[table];
+  const { sums, ids } = factsOf(table);
+  const keys = t.keys.map((k, i) => `${k} AS k${i + 1}`).join(', ');
+  const idRows = ids.map(
+    (f) => `SELECT '${f.column}'::text AS f, d, k1, k2, k3, k4, unnest(${f.column}) AS v FROM x`,
+  );
+  return sql`x AS (SELECT stat_date AS d, ${sql.raw(keys)}, ${sql.raw([...sums, ...ids].map((f) => f.column).join(', '))}
+                   FROM ${sql.raw(t.name)} WHERE stat_date >= ${from}::date AND stat_date <= ${to}::date),
+    sums AS (SELECT d, dk.dim, dk.key, ${sql.raw(sums.map((f) => `sum(x.${f.column})::bigint AS ${f.column}`).join(', '))}
+             FROM x CROSS JOIN LATERAL ${dimsOf(table, 'x', only)} GROUP BY d, dk.dim, dk.key),
+    i AS (${sql.raw(idRows.join(' UNION ALL '))}),
+    o AS MATERIALIZED (SELECT DISTINCT i.f, i.d, dk.dim, dk.key, i.v FROM i CROSS JOIN LATERAL ${dimsOf(table, 'i', only)})`;
 };
 
 /** Rewrites one business day's roll-up rows. */

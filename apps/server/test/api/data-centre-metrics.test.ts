@@ -365,6 +365,13 @@ describe('raw tables, daily aggregates and roll-ups give the same metrics', () =
       );
     const before = await snapshot();
     expect(before[2]?.length).toBeGreaterThan(1000);
+    const generations = async () =>
+      Object.fromEntries(
+        (await queryRows<{ name: string; gen: number }>(db, sql`SELECT name, gen FROM stat_generation`)).map(
+          (r) => [r.name, Number(r.gen)],
+        ),
+      );
+    const genBefore = await generations();
     // The last 40 days, gone (two chunks per table, nothing rolled up after them) and rebuilt.
     const first = addDays(TO, -39);
     for (const table of ['sales', 'product'] as const) {
@@ -382,6 +389,10 @@ describe('raw tables, daily aggregates and roll-ups give the same metrics', () =
     });
     const after = await snapshot();
     expect(after).toEqual(before);
+    // Cached past-day figures are dropped: both generations moved.
+    const genAfter = await generations();
+    expect(genAfter.sales).toBeGreaterThan(genBefore.sales ?? 0);
+    expect(genAfter.product).toBeGreaterThan(genBefore.product ?? 0);
     // Every daily row written is counted (the workers add up their counts).
     const [n] = await queryRows<{ n: number }>(
       db,
@@ -389,6 +400,32 @@ describe('raw tables, daily aggregates and roll-ups give the same metrics', () =
                + (SELECT count(*) FROM stat_product_daily WHERE stat_date >= ${first}::date) AS n`,
     );
     expect(result.rows).toBe(Number(n?.n));
+  });
+
+  it('a writer bumping the generation last holds its counter only for the commit (PostgreSQL)', async (ctx) => {
+    if (t.database.kind !== 'postgres') ctx.skip();
+    const db = t.database.db;
+    const bumpElsewhere = (timeout: string) =>
+      db.transaction(async (tx2) => {
+        await tx2.execute(sql.raw(`SET LOCAL lock_timeout = '${timeout}'`));
+        await tx2.execute(sql`UPDATE stat_generation SET gen = gen + 1 WHERE name = 'sales'`);
+      });
+    class Rollback extends Error {}
+    const writeThen = async (late: boolean) =>
+      db
+        .transaction(async (tx) => {
+          if (late) await tx.execute(sql`SET LOCAL educrm.generation_late = 'on'`);
+          await tx.execute(sql`DELETE FROM stat_sales_daily WHERE stat_date = ${TO}::date`);
+          // Another writer of the same table, while this one is still open.
+          await bumpElsewhere('1s');
+          throw new Rollback();
+        })
+        .catch((e) => {
+          if (!(e instanceof Rollback)) throw e;
+        });
+    const blocked = (await writeThen(false).catch((e) => e)) as { cause?: { code?: string } } | undefined;
+    expect(blocked?.cause?.code).toBe('55P03'); // lock_not_available: canceled by the lock timeout
+    await expect(writeThen(true)).resolves.toBeUndefined();
   });
 
   it('recomputing days after a change (by id, later day rows, chunks, months) keeps every source exact', async () => {

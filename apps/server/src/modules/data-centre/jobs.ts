@@ -198,10 +198,14 @@ export const recomputeDays = async (
             db,
             table,
             async (tx) => {
+              // The generation bumped once, last (migration 0031): the other worker writing this
+              // table would otherwise wait on its counter until this chunk commits.
+              await tx.execute(sql`SET LOCAL educrm.generation_late = 'on'`);
               // Not `rows += await`: that reads rows before the await, losing the other worker's count.
               const written = await writeDays(tx, table, c[0], c[1]);
               rows += written;
               await writeRollupDays(tx, table, c[0], c[1], undefined, { fromDaily: true });
+              await tx.execute(sql`UPDATE stat_generation SET gen = gen + 1 WHERE name = ${table}`);
             },
             true,
           );

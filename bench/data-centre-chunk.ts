@@ -46,11 +46,11 @@ const explain = async (qs: typeof statements, from: number) => {
   await query.call(c, "SET LOCAL work_mem = '128MB'");
   await query.call(c, 'SET LOCAL jit = off');
   for (const [i, q] of qs.entries()) {
-    const main = i >= from && q.text.includes('hist AS');
-    const res = (await query.call(c, main ? `EXPLAIN (ANALYZE, BUFFERS) ${q.text}` : q.text, q.values)) as {
+    const rollup = i >= from && q.text.includes('hist AS');
+    const res = (await query.call(c, rollup ? `EXPLAIN (ANALYZE, BUFFERS) ${q.text}` : q.text, q.values)) as {
       rows: Record<string, string>[];
     };
-    if (main) console.log(res.rows.map((r) => r['QUERY PLAN']).join('\n'));
+    if (rollup) console.log(res.rows.map((r) => r['QUERY PLAN']).join('\n'));
   }
   await query.call(c, 'ROLLBACK');
   await c.end();

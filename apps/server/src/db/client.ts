@@ -98,6 +98,25 @@ export interface OpenOptions {
 // bigint columns come back as JS numbers: ids and fen amounts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
+/** Runs fn while one connection of the pool holds a session advisory lock (released after). */
+export const holdingSessionLock = async <T>(
+  pool: pg.Pool,
+  key: number,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> => {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [key]);
+    try {
+      return await fn(client);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [key]);
+    }
+  } finally {
+    client.release();
+  }
+};
+
 export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
@@ -123,19 +142,8 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
         const res = await pool.query({ name, text, values: params });
         return res.rows as T[];
       },
-      async withExclusive(key, fn) {
-        const client = await pool.connect();
-        try {
-          await client.query('SELECT pg_advisory_lock($1)', [key]);
-          try {
-            return await fn(drizzlePg({ client, schema }) as unknown as Db);
-          } finally {
-            await client.query('SELECT pg_advisory_unlock($1)', [key]);
-          }
-        } finally {
-          client.release();
-        }
-      },
+      withExclusive: (key, fn) =>
+        holdingSessionLock(pool, key, (client) => fn(drizzlePg({ client, schema }) as unknown as Db)),
       async listen(channel, onNotify, onState) {
         const connect = async () => {
           if (closing) return;

@@ -280,7 +280,7 @@ export class SmsService {
     const status = state.status === 'CANCELLED' ? 'REJECTED' : state.status;
     const rejectReason = state.reason.slice(0, 500);
     // An unchanged review writes nothing: a version bump every poll would refuse an editor's save.
-    if (status === cur.status && rejectReason === (cur.rejectReason ?? '')) return toSign(cur);
+    if (status === cur.status && rejectReason === cur.rejectReason) return toSign(cur);
     await this.db
       .update(smsSign)
       .set({

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { type Db, queryRows, type Tx } from '../../db/client';
+import { type Db, holdingSessionLock, queryRows, type Tx } from '../../db/client';
 import { defineJob, type JobContext, type JobQueue } from '../../jobs/queue';
 import { addDays, businessDay, daysBetween, onPool, type StatTable, writeDays } from './engine';
 import {
@@ -56,27 +56,15 @@ const TABLE_NAMES = ['sales', 'product'] as const;
 const PARALLEL_LOCK = 0x5fa7_0003;
 /** Chunk transactions at once in such a recompute (these machines have 2 cores). */
 const CHUNK_WORKERS = 2;
-
-/** Runs fn while one connection of the pool holds a session advisory lock. */
-const holdingSessionLock = async <T>(db: Db, key: number, fn: () => Promise<T>): Promise<T> => {
-  const pool = (db as unknown as { $client: pg.Pool }).$client;
-  const client = await pool.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [key]);
-    try {
-      return await fn();
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [key]);
-    }
-  } finally {
-    client.release();
-  }
-};
+/** The connection pool under a PostgreSQL database (onPool). */
+const poolOf = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
 
 /**
  * A recompute transaction: one writer per table, the chunk's sorts and hashes (a month of events
  * per dimension) in memory rather than temp files, and no JIT (compiling these statements' hundreds
- * of expressions cost more than it saved).
+ * of expressions cost more than it saved). It bumps the aggregates' generation once, as its last
+ * statement (migration 0031), so another writer of the table waits on the counter for the commit
+ * only, not for the whole chunk.
  */
 const writing = <T>(db: Db, table: StatTable, fn: (tx: Tx) => Promise<T>, shared = false) =>
   db.transaction(async (tx) => {
@@ -87,7 +75,10 @@ const writing = <T>(db: Db, table: StatTable, fn: (tx: Tx) => Promise<T>, shared
     );
     await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
     await tx.execute(sql`SET LOCAL jit = off`);
-    return fn(tx);
+    await tx.execute(sql`SET LOCAL educrm.generation_late = 'on'`);
+    const out = await fn(tx);
+    await tx.execute(sql`UPDATE stat_generation SET gen = gen + 1 WHERE name = ${table}`);
+    return out;
   });
 
 export interface RecomputeResult {
@@ -142,6 +133,17 @@ export const recomputeDays = async (
   let patchedTo: string | null = null;
   const rewritten: string[] = [];
 
+  // Not `rows += await`: that reads rows before the await, losing a concurrent writer's count.
+  const writeChunk = async (tx: Tx, table: StatTable, a: string, b: string) => {
+    const written = await writeDays(tx, table, a, b);
+    rows += written;
+    await writeRollupDays(tx, table, a, b, undefined, { fromDaily: true });
+  };
+  const chunkDone = (table: StatTable, days: number) => {
+    done[table] += days;
+    return progress({ done: Math.min(done.sales, done.product), total: sorted.length, rows });
+  };
+
   const runTable = async (table: StatTable) => {
     let rewrite = false;
     let bands = false;
@@ -151,9 +153,7 @@ export const recomputeDays = async (
       const fromAggregates = [...dirty, ...sorted.filter((d) => d > b)];
       await writing(db, table, async (tx) => {
         if (targets.length && !rewrite) await snapshotOccurrences(tx, table, chunk);
-        const written = await writeDays(tx, table, a, b);
-        rows += written;
-        await writeRollupDays(tx, table, a, b, undefined, { fromDaily: true });
+        await writeChunk(tx, table, a, b);
         if (!targets.length || rewrite) return;
         const changed = await changedOccurrences(tx, table, chunk);
         if (!changed) return;
@@ -172,8 +172,7 @@ export const recomputeDays = async (
         }
       });
       await giveWay();
-      done[table] += chunk.length;
-      await progress({ done: Math.min(done.sales, done.product), total: sorted.length, rows });
+      await chunkDone(table, chunk.length);
     }
     // Later rows that could not be patched: rewritten from the raw tables.
     const only = rewrite ? undefined : bands ? [ROLLUPS.product.dims] : null;
@@ -190,27 +189,12 @@ export const recomputeDays = async (
     // depends on the raw tables only, so CHUNK_WORKERS transactions run at once, taking the next
     // chunk as each ends (the sales chunks cost about twice the products').
     const tasks = chunks.flatMap((c) => TABLE_NAMES.map((table) => ({ table, c })));
-    await holdingSessionLock(db, PARALLEL_LOCK, async () => {
+    await holdingSessionLock(poolOf(db), PARALLEL_LOCK, async () => {
       const worker = async () => {
         for (let task = tasks.shift(); task; task = tasks.shift()) {
           const { table, c } = task;
-          await writing(
-            db,
-            table,
-            async (tx) => {
-              // The generation bumped once, last (migration 0031): the other worker writing this
-              // table would otherwise wait on its counter until this chunk commits.
-              await tx.execute(sql`SET LOCAL educrm.generation_late = 'on'`);
-              // Not `rows += await`: that reads rows before the await, losing the other worker's count.
-              const written = await writeDays(tx, table, c[0], c[1]);
-              rows += written;
-              await writeRollupDays(tx, table, c[0], c[1], undefined, { fromDaily: true });
-              await tx.execute(sql`UPDATE stat_generation SET gen = gen + 1 WHERE name = ${table}`);
-            },
-            true,
-          );
-          done[table] += daysBetween(c[0], c[1]).length;
-          await progress({ done: Math.min(done.sales, done.product), total: sorted.length, rows });
+          await writing(db, table, (tx) => writeChunk(tx, table, c[0], c[1]), true);
+          await chunkDone(table, daysBetween(c[0], c[1]).length);
         }
       };
       await Promise.all(Array.from({ length: CHUNK_WORKERS }, worker));

@@ -131,10 +131,7 @@ export const writeRollupDays = async (
   const priorTo = addDays(from, -1);
   // The occurrences before the range of the range's ids only: by id (their indexes) for a few
   // days, else a semi-join with the range's occurrences.
-  const written = Array.from({ length: ROLLUPS[table].dims + 1 }, (_, i) => i).filter(
-    (i) => !only || only.includes(i),
-  );
-  const daily = fromDaily && written.every((i) => i <= TABLES[table].keys.length);
+  const daily = fromDaily && Math.max(...(only ?? [ROLLUPS[table].dims])) <= TABLES[table].keys.length;
   let prior: SQL[];
   if (daysBetween(from, to).length <= BY_ID_DAYS) {
     const range = await queryRows<{ f: string; ids: string[] }>(

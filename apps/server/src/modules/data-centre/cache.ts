@@ -13,8 +13,8 @@ import { type DbOrTx, queryRows } from '../../db/client';
  *   Today's live rows and whole answers are kept under it.
  * - the **aggregates' generation** (`stat_generation`, migration 0029): counters bumped by a
  *   statement trigger on the aggregate and roll-up tables in the transaction that writes them
- *   (nightly job, recompute, rebuild, patches, anything writing in SQL; a rebuild's chunk bumps
- *   it once itself, as its last statement: migration 0031), the same on every server
+ *   (nightly job, recompute, rebuild, patches, anything writing in SQL; a recompute's transaction
+ *   bumps it once itself, as its last statement: migration 0031), the same on every server
  *   of the database. The past-day part of each grouping read from the roll-ups (rollup.ts
  *   `groupRollup`: the days before today) is kept under it: writes to clients, orders or
  *   follow-ups do not move it, so a busy server recomputes only today's part per request.

@@ -717,6 +717,7 @@ const en: Messages = {
       count_rows: 'rows {{n}}',
       count_patched: 'later rows patched {{n}}',
       count_rewritten: 'tables rewritten {{n}}',
+      count_chunksAtOnce: 'chunks at once {{n}}',
       count_done: 'done {{n}}',
       count_total: 'total {{n}}',
       count_processed: 'processed {{n}}',

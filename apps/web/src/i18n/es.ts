@@ -724,6 +724,7 @@ const es: Messages = {
       count_rows: 'filas {{n}}',
       count_patched: 'filas posteriores corregidas {{n}}',
       count_rewritten: 'tablas reescritas {{n}}',
+      count_chunksAtOnce: 'tramos a la vez {{n}}',
       count_done: 'hechos {{n}}',
       count_total: 'total {{n}}',
       count_processed: 'procesados {{n}}',

@@ -703,6 +703,7 @@ const ja: Messages = {
       count_rows: '行数 {{n}}',
       count_patched: '補正した後続行 {{n}}',
       count_rewritten: '再書き込みした表 {{n}}',
+      count_chunksAtOnce: '同時に処理した区間 {{n}}',
       count_done: '完了 {{n}}',
       count_total: '合計 {{n}}',
       count_processed: '処理済み {{n}}',

@@ -695,6 +695,7 @@ const zh: Messages = {
       count_rows: '行数 {{n}}',
       count_patched: '修补的后续行 {{n}}',
       count_rewritten: '重写的表 {{n}}',
+      count_chunksAtOnce: '同时处理的分段 {{n}}',
       count_done: '完成 {{n}}',
       count_total: '总数 {{n}}',
       count_processed: '已处理 {{n}}',

@@ -14,11 +14,7 @@ const ENTRY_GROUP: CodeSplittingGroup = { name: 'entry', tags: ['$initial'], pri
 
 const SRC = String.raw`[\\/]src[\\/]`;
 export const PLAN_ROOTS: PlanRoots = {
-  publicPages: [
-    new RegExp(`${SRC}pages[\\\\/]login[\\\\/]LoginPage\\.tsx$`),
-    new RegExp(`${SRC}pages[\\\\/]auth-redirect[\\\\/]AuthRedirectPage\\.tsx$`),
-    new RegExp(`${SRC}pages[\\\\/]error[\\\\/]\\w+Page\\.tsx$`),
-  ],
+  publicRoutes: new RegExp(`${SRC}router[\\\\/]public\\.tsx$`),
   layout: new RegExp(`${SRC}layout[\\\\/]Layout\\.tsx$`),
   home: new RegExp(`${SRC}pages[\\\\/]dashboard[\\\\/]DashboardPage\\.tsx$`),
   list: new RegExp(`${SRC}components[\\\\/]ResourceTable[\\\\/]ResourceTable\\.tsx$`),

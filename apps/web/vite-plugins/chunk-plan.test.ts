@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { closureOf, type PlanChunk, type PlanRoots, planChunkGroups } from './chunk-plan.ts';
 
 const ROOTS: PlanRoots = {
-  publicPages: [/\/pages\/login\/LoginPage\.tsx$/],
+  publicRoutes: /\/router\/public\.tsx$/,
   layout: /\/layout\/Layout\.tsx$/,
   home: /\/pages\/dashboard\/DashboardPage\.tsx$/,
   list: /\/ResourceTable\/ResourceTable\.tsx$/,
   routeTable: /\/router\//,
 };
 const ROUTER = '/src/router/routes.tsx';
+const PUBLIC = '/src/router/public.tsx';
 
 interface Spec {
   imports?: string[];
@@ -56,7 +57,7 @@ describe('planChunkGroups', () => {
   const chunks = graph({
     index: { entry: true, facade: '/index.html', imports: ['react'] },
     react: {},
-    login: { facade: '/src/pages/login/LoginPage.tsx', importedBy: ROUTER, imports: ['form'] },
+    login: { facade: '/src/pages/login/LoginPage.tsx', importedBy: PUBLIC, imports: ['form'] },
     form: { imports: ['react'] },
     layout: {
       facade: '/src/layout/Layout.tsx',
@@ -137,6 +138,13 @@ describe('planChunkGroups', () => {
     expect(groupCycle(chunks, plan)).toBe(false);
   });
 
+  it('refuses a graph where no page comes from the public route module (renamed: the login page would join the groups)', () => {
+    const moved = chunks.map((c) =>
+      c.facadeImporters.includes(PUBLIC) ? { ...c, facadeImporters: [ROUTER] } : c,
+    );
+    expect(() => planChunkGroups(moved, ROOTS)).toThrow(/no lazy page is imported by a module matching/);
+  });
+
   it('makes no cycle and leaves the base alone on random graphs', () => {
     let seed = 7;
     const random = () => {
@@ -157,7 +165,7 @@ describe('planChunkGroups', () => {
           imports,
           entry: role === 'index',
           ...(role === 'index' && { facade: '/index.html' }),
-          ...(role === 'login' && { facade: '/src/pages/login/LoginPage.tsx', importedBy: ROUTER }),
+          ...(role === 'login' && { facade: '/src/pages/login/LoginPage.tsx', importedBy: PUBLIC }),
           ...(role === 'layout' && { facade: '/src/layout/Layout.tsx', importedBy: ROUTER }),
           ...(role === 'dashboard' && {
             facade: '/src/pages/dashboard/DashboardPage.tsx',

@@ -15,8 +15,8 @@ export interface PlanChunk {
 
 /** Which modules anchor each tier (matched against module ids). */
 export interface PlanRoots {
-  /** Pages outside the layout (login, errors): what they load is left as it is. */
-  publicPages: RegExp[];
+  /** The route module of the pages outside the layout (login, errors): what they load is left as it is. */
+  publicRoutes: RegExp;
   layout: RegExp;
   home: RegExp;
   /** The shared list machinery every business list page renders (ResourceTable). */
@@ -68,7 +68,13 @@ export const planChunkGroups = (chunks: PlanChunk[], roots: PlanRoots): Map<stri
   const entries = chunks.filter((c) => c.isEntry);
 
   const assigned = new Map<string, string>();
-  const base = closureOf(byName, [...entries, ...roots.publicPages.map(facade)]);
+  const publicPages = chunks.filter(
+    (c) => c.isDynamicEntry && c.facadeImporters.some((id) => roots.publicRoutes.test(id)),
+  );
+  // A renamed route module would otherwise spread the login page's code into the layout's groups.
+  if (!publicPages.length)
+    throw new Error(`no lazy page is imported by a module matching ${roots.publicRoutes}`);
+  const base = closureOf(byName, [...entries, ...publicPages]);
   const open = (name: string) => !base.has(name) && !assigned.has(name);
   for (const [group, root] of [
     ['layout', facade(roots.layout)],

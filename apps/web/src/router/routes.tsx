@@ -9,6 +9,8 @@ import { systemRoutes } from './modules/system';
 import { wecomRoutes } from './modules/wecom';
 import type { AppRoute } from './types';
 
+export { publicRoutes } from './public';
+
 /**
  * THE route table (spec section 2). It drives the router, the permission filter, the sidebar, the
  * breadcrumb, the header search, the tags view, the dashboard shortcuts and the page titles.
@@ -18,34 +20,6 @@ import type { AppRoute } from './types';
  * groupRoute()/pageRoute() from ./group (paths, permission codes and default roles come from the
  * contract) and list the group in `moduleRoutes` below. Nothing else needs to change.
  */
-
-/** Whole-screen pages outside the layout. Without a token only /login and /auth-redirect open. */
-export const publicRoutes: AppRoute[] = [
-  {
-    id: 'login',
-    path: '/login',
-    meta: { title: 'login', hidden: true },
-    page: () => import('../pages/login/LoginPage'),
-  },
-  {
-    id: 'auth-redirect',
-    path: '/auth-redirect',
-    meta: { title: 'authRedirect', hidden: true },
-    page: () => import('../pages/auth-redirect/AuthRedirectPage'),
-  },
-  {
-    id: '404',
-    path: '/404',
-    meta: { title: 'page404', hidden: true },
-    page: () => import('../pages/error/NotFoundPage'),
-  },
-  {
-    id: '401',
-    path: '/401',
-    meta: { title: 'page401', hidden: true },
-    page: () => import('../pages/error/UnauthorizedPage'),
-  },
-];
 
 /** Pages inside the layout that every signed-in user has. */
 export const constantRoutes: AppRoute[] = [

@@ -51,6 +51,21 @@ const factsOf = (table: StatTable) => {
   const facts = TABLES[table].facts;
   return { sums: facts.filter((f) => f.kind === 'sum'), ids: facts.filter((f) => f.kind === 'ids') };
 };
+/**
+ * Inside the roll-up statements an id fact is its position among the table's id facts (a smallint):
+ * the gap sorts and groupings compare it on every tie of the other keys, and a text compares
+ * through the database's collation (strcoll outside the "C" collation), a smallint does not.
+ */
+const codeOf = (table: StatTable, column: string) => {
+  const i = factsOf(table).ids.findIndex((f) => f.column === column);
+  if (i < 0) throw new Error(`not an id fact of ${table}: ${column}`);
+  return i;
+};
+/** The code of a text fact name `col` (a raw event's f) as a SQL expression. */
+const codeExpr = (table: StatTable, col: string) =>
+  `(CASE ${col} ${factsOf(table)
+    .ids.map((f, i) => `WHEN '${f.column}' THEN ${i}`)
+    .join(' ')} END)::smallint`;
 export const monthStart = (d: string) => `${d.slice(0, 7)}-01`;
 export const monthEnd = (d: string) => {
   const [y, m] = d.split('-').map(Number) as [number, number];
@@ -75,11 +90,11 @@ const insertRows = (table: StatTable, span: 'D' | 'M', ctes: SQL) => {
     cols.map((c) => except.find((e) => e.endsWith(` AS ${c}`)) ?? `NULL::${typeOf(c)} AS ${c}`).join(', ');
   const typeOf = (c: string) => (c.endsWith('_gaps') || c.endsWith('_cum') ? 'int[]' : 'bigint');
   const fromSums = nulls(sums.map((f) => `${f.column}::bigint AS ${f.column}`));
-  const fromN = nulls(ids.map((f) => `CASE WHEN f = '${f.column}' THEN n END::bigint AS ${f.column}`));
+  const fromN = nulls(ids.map((f, i) => `CASE WHEN f = ${i} THEN n END::bigint AS ${f.column}`));
   const fromHist = nulls(
-    ids.flatMap((f) => [
-      `CASE WHEN f = '${f.column}' THEN gaps END AS ${f.column}_gaps`,
-      `CASE WHEN f = '${f.column}' THEN cums END AS ${f.column}_cum`,
+    ids.flatMap((f, i) => [
+      `CASE WHEN f = ${i} THEN gaps END AS ${f.column}_gaps`,
+      `CASE WHEN f = ${i} THEN cums END AS ${f.column}_cum`,
     ]),
   );
   const vals = cols.map((c) => `coalesce(max(${c}), ${typeOf(c) === 'int[]' ? `'{}'` : '0'})`);
@@ -148,25 +163,30 @@ export const writeRollupDays = async (
   } else {
     prior = gapped.map(
       (f) =>
-        sql`SELECT * FROM (${rawEvents([f], priorFrom, priorTo)}) r WHERE r.v IN (SELECT v FROM o WHERE o.f = ${f.column})`,
+        sql`SELECT * FROM (${rawEvents([f], priorFrom, priorTo)}) r WHERE r.v IN (SELECT v FROM rv WHERE rv.f = ${codeOf(table, f.column)})`,
     );
   }
   const priorSql = prior.length
     ? sql.join(prior, sql` UNION ALL `)
     : sql`SELECT NULL::text AS f, NULL::date AS d, 0::bigint AS k1, 0::bigint AS k2, 0::bigint AS k3, 0::bigint AS k4, 0::bigint AS k5, 0::bigint AS v WHERE FALSE`;
-  const gappedList = sql.raw(gapped.map((f) => `'${f.column}'`).join(', ') || 'NULL');
+  const gappedList = sql.raw(gapped.map((f) => codeOf(table, f.column)).join(', ') || 'NULL');
+  // The previous occurrences (p) are not reduced to their latest per dimension: in the gaps' sort
+  // they all precede the range's, so the lag of an id's first occurrence is the latest anyway, and
+  // a grouping of them cost more than their extra rows in the sort. Counted (n) is an occurrence
+  // of the range that is not a repeat of its day (gap 0).
   await tx.execute(
     insertRows(
       table,
       'D',
       sql`${daily ? rangeFromDaily(table, from, to, only) : rangeFromRaw(table, from, to, only)},
-        n AS (SELECT f, d, dim, key, count(*)::int AS n FROM o GROUP BY 1, 2, 3, 4),
         px AS (${priorSql}),
-        p AS (SELECT px.f, dk.dim, dk.key, px.v, max(px.d) AS d FROM px CROSS JOIN LATERAL ${dimsOf(table, 'px', only)} GROUP BY 1, 2, 3, 4),
+        pl AS (SELECT ${sql.raw(codeExpr(table, 'f'))} AS f, k1, k2, k3, k4, k5, v, max(d) AS d FROM px GROUP BY px.f, v, k1, k2, k3, k4, k5),
+        p AS (SELECT pl.f, dk.dim, dk.key, pl.v, pl.d FROM pl CROSS JOIN LATERAL ${dimsOf(table, 'pl', only)}),
         seq AS (SELECT f, d, dim, key, cur, d - lag(d) OVER (PARTITION BY v, key, dim, f ORDER BY d) AS gap
-                FROM (SELECT f, d, dim, key, v, true AS cur FROM o WHERE f IN (${gappedList}) UNION ALL SELECT f, d, dim, key, v, false FROM p) u),
+                FROM (SELECT f, d, dim, key, v, true AS cur FROM o UNION ALL SELECT f, d, dim, key, v, false FROM p) u),
+        n AS (SELECT f, d, dim, key, count(*)::int AS n FROM seq WHERE cur AND gap IS DISTINCT FROM 0 GROUP BY 1, 2, 3, 4),
         hist AS (SELECT f, d, dim, key, gap, count(*)::int AS c FROM seq
-                 WHERE cur AND gap IS NOT NULL AND gap <= ${DAY_WINDOW} GROUP BY key, d, dim, f, gap)`,
+                 WHERE cur AND gap > 0 AND gap <= ${DAY_WINDOW} AND f IN (${gappedList}) GROUP BY key, d, dim, f, gap)`,
     ),
   );
   if (only) return;
@@ -176,7 +196,12 @@ export const writeRollupDays = async (
   );
 };
 
-/** The range's CTEs `sums (d, dim, key, <sum facts>)` and `o (f, d, dim, key, v)` from the raw events. */
+/**
+ * The range's CTEs from the raw events: `sums (d, dim, key, <sum facts>)`, `o (f, d, dim, key, v)`
+ * (the id facts' occurrences per dimension, repeats of a day included: the gaps' sort puts them
+ * side by side, gap 0, which costs less than a DISTINCT over millions of rows) and `rv (f, v)`
+ * (the range's ids, before the dimensions).
+ */
 const rangeFromRaw = (table: StatTable, from: string, to: string, only?: number[]) => {
   const { sums, ids } = factsOf(table);
   const idList = sql.raw(ids.map((f) => `'${f.column}'`).join(', '));
@@ -184,7 +209,8 @@ const rangeFromRaw = (table: StatTable, from: string, to: string, only?: number[
     e AS (SELECT x.f, x.d, x.v, dk.dim, dk.key FROM x CROSS JOIN LATERAL ${dimsOf(table, 'x', only)}),
     sums AS (SELECT d, dim, key, ${sql.raw(sums.map((f) => `(sum(v) FILTER (WHERE f = '${f.column}'))::bigint AS ${f.column}`).join(', '))}
              FROM e GROUP BY d, dim, key),
-    o AS MATERIALIZED (SELECT DISTINCT f, d, dim, key, v FROM e WHERE f IN (${idList}))`;
+    o AS (SELECT ${sql.raw(codeExpr(table, 'f'))} AS f, d, dim, key, v FROM e WHERE f IN (${idList})),
+    rv AS (SELECT ${sql.raw(codeExpr(table, 'f'))} AS f, v FROM x WHERE f IN (${idList}))`;
 };
 
 /** The same CTEs from the daily aggregate rows of the range (their keys are k1..k4). */
@@ -193,14 +219,15 @@ const rangeFromDaily = (table: StatTable, from: string, to: string, only?: numbe
   const { sums, ids } = factsOf(table);
   const keys = t.keys.map((k, i) => `${k} AS k${i + 1}`).join(', ');
   const idRows = ids.map(
-    (f) => `SELECT '${f.column}'::text AS f, d, k1, k2, k3, k4, unnest(${f.column}) AS v FROM x`,
+    (f, i) => `SELECT ${i}::smallint AS f, d, k1, k2, k3, k4, unnest(${f.column}) AS v FROM x`,
   );
   return sql`x AS (SELECT stat_date AS d, ${sql.raw(keys)}, ${sql.raw([...sums, ...ids].map((f) => f.column).join(', '))}
                    FROM ${sql.raw(t.name)} WHERE stat_date >= ${from}::date AND stat_date <= ${to}::date),
     sums AS (SELECT d, dk.dim, dk.key, ${sql.raw(sums.map((f) => `sum(x.${f.column})::bigint AS ${f.column}`).join(', '))}
              FROM x CROSS JOIN LATERAL ${dimsOf(table, 'x', only)} GROUP BY d, dk.dim, dk.key),
     i AS (${sql.raw(idRows.join(' UNION ALL '))}),
-    o AS MATERIALIZED (SELECT DISTINCT i.f, i.d, dk.dim, dk.key, i.v FROM i CROSS JOIN LATERAL ${dimsOf(table, 'i', only)})`;
+    o AS (SELECT i.f, i.d, dk.dim, dk.key, i.v FROM i CROSS JOIN LATERAL ${dimsOf(table, 'i', only)}),
+    rv AS (SELECT f, v FROM i)`;
 };
 
 /** Rewrites one business day's roll-up rows. */
@@ -223,12 +250,12 @@ export const writeRollupMonths = async (tx: DbOrTx, table: StatTable, months: st
     sql`DELETE FROM ${name} WHERE span = 'M' AND dim = ANY(${ALL_DIMS(table)}) AND start_date = ANY(${mArr})`,
   );
   // Each day row's offset from its month's first day.
-  const nParts = ids.map((f) =>
-    sql.raw(`SELECT '${f.column}'::text AS f, m AS d, dim, key, sum(${f.column} - coalesce(${f.column}_cum[width_bucket(start_date - m, ${f.column}_gaps)], 0))::int AS n
+  const nParts = ids.map((f, i) =>
+    sql.raw(`SELECT ${i}::smallint AS f, m AS d, dim, key, sum(${f.column} - coalesce(${f.column}_cum[width_bucket(start_date - m, ${f.column}_gaps)], 0))::int AS n
                FROM dr GROUP BY m, dim, key`),
   );
-  const histParts = ids.map((f) =>
-    sql.raw(`SELECT '${f.column}'::text AS f, dr.m AS d, dr.dim, dr.key, (u.gap - (dr.start_date - dr.m))::int AS gap, sum(u.c)::int AS c
+  const histParts = ids.map((f, i) =>
+    sql.raw(`SELECT ${i}::smallint AS f, dr.m AS d, dr.dim, dr.key, (u.gap - (dr.start_date - dr.m))::int AS gap, sum(u.c)::int AS c
                FROM dr CROSS JOIN LATERAL (
                  SELECT gap, cum - coalesce(lag(cum) OVER (ORDER BY o), 0) AS c FROM unnest(dr.${f.column}_gaps, dr.${f.column}_cum) WITH ORDINALITY u(gap, cum, o)) u
                WHERE u.gap > dr.start_date - dr.m AND u.gap - (dr.start_date - dr.m) <= ${MAX_RANGE_DAYS}

@@ -65,12 +65,13 @@ export const planChunkGroups = (chunks: PlanChunk[], roots: PlanRoots): Map<stri
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const facade = (re: RegExp) => chunks.find((c) => c.facadeModuleId && re.test(c.facadeModuleId));
   const holding = (re: RegExp) => chunks.find((c) => c.moduleIds.some((id) => re.test(id)));
+  /** The lazy pages a module matching `re` imports (a route module's `page: () => import(...)`). */
+  const lazyPagesOf = (re: RegExp) =>
+    chunks.filter((c) => c.isDynamicEntry && c.facadeImporters.some((id) => re.test(id)));
   const entries = chunks.filter((c) => c.isEntry);
 
   const assigned = new Map<string, string>();
-  const publicPages = chunks.filter(
-    (c) => c.isDynamicEntry && c.facadeImporters.some((id) => roots.publicRoutes.test(id)),
-  );
+  const publicPages = lazyPagesOf(roots.publicRoutes);
   // A renamed route module would otherwise spread the login page's code into the layout's groups.
   if (!publicPages.length)
     throw new Error(`no lazy page is imported by a module matching ${roots.publicRoutes}`);
@@ -82,9 +83,7 @@ export const planChunkGroups = (chunks: PlanChunk[], roots: PlanRoots): Map<stri
   ] as const)
     for (const name of closureOf(byName, [root])) if (open(name)) assigned.set(name, group);
 
-  const pages = chunks.filter(
-    (c) => c.isDynamicEntry && c.facadeImporters.some((id) => roots.routeTable.test(id)),
-  );
+  const pages = lazyPagesOf(roots.routeTable);
   const usersOf = new Map<string, PlanChunk[]>();
   const listUsers = new Set<PlanChunk>();
   const list = holding(roots.list);

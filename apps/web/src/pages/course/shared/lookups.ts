@@ -1,35 +1,29 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { listClients } from '../../../api/clients';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { classOptions, courseKeys, courseStaffOptions } from '../../../api/courses';
 import { getDictOptions } from '../../../api/orders';
 import type { SelectOption } from '../../../components/ResourceTable/listState';
-import { useDebounced, useOrderDicts } from '../../order/shared/lookups';
+import { useServerOptions } from '../../../components/ServerSearch/useServerOptions';
+import { useClientOptions } from '../../client/shared/clientOptions';
+import { useOrderDicts } from '../../order/shared/lookups';
 
 /**
  * Console users searched on the server (teacher pickers, owner filters); the `chosen` ids always
  * come back, so a chosen or URL-named user shows a name, never an id.
  */
 export const useCourseStaff = (chosen: readonly number[] = []) => {
-  const [keyword, setKeyword] = useState('');
-  const settled = useDebounced(keyword.trim());
-  const ids = chosen.filter((n) => Number.isFinite(n) && n > 0);
-  const query = useQuery({
-    queryKey: [...courseKeys.staffOptions, settled, ids.join(',')],
-    queryFn: () => courseStaffOptions(settled, ids),
+  const ids = chosen.filter((n) => Number.isFinite(n) && n > 0).join(',');
+  const search = useServerOptions({
+    key: (term) => [...courseKeys.staffOptions, term, ids],
+    fetch: async (term) => (await courseStaffOptions(term, ids ? ids.split(',').map(Number) : [])).items,
+    toOption: (u) => ({
+      value: u.id,
+      label: u.name === u.username ? u.name : `${u.name} (${u.username})`,
+      search: `${u.name} ${u.username}`,
+    }),
     staleTime: 60_000,
-    placeholderData: keepPreviousData,
   });
-  const options = useMemo<SelectOption[]>(
-    () =>
-      (query.data?.items ?? []).map((u) => ({
-        value: u.id,
-        label: u.name === u.username ? u.name : `${u.name} (${u.username})`,
-        search: `${u.name} ${u.username}`,
-      })),
-    [query.data],
-  );
-  return { options, onSearch: setKeyword, isFetching: query.isFetching };
+  return { options: search.options, onSearch: search.onSearch, isFetching: search.isFetching };
 };
 
 /** Grades, source platforms and order channels (class form, class and member filters). */
@@ -44,46 +38,18 @@ export const useCourseDicts = () => {
 };
 
 /** Clients searched by name or mobile (admin's "link to client"). */
-export const useClientSearch = () => {
-  const [keyword, setKeyword] = useState('');
-  const settled = useDebounced(keyword.trim());
-  const query = useQuery({
-    queryKey: ['course', 'client-search', settled],
-    queryFn: () => listClients({ keyword: settled || undefined, pageSize: 20, page: 1 }),
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
-  });
-  const options = useMemo<SelectOption[]>(
-    () =>
-      (query.data?.items ?? []).map((c) => ({
-        value: c.id,
-        label: `${c.name} · ${c.mobile}`,
-        search: `${c.name} ${c.mobile}`,
-      })),
-    [query.data],
-  );
-  return { options, onSearch: setKeyword, isFetching: query.isFetching };
+export const useClientSearch = (chosen: readonly number[] = []) => {
+  const search = useClientOptions(chosen);
+  return { options: search.options, onSearch: search.onSearch, isFetching: search.isFetching };
 };
 
 /** Classes searched on the server by name or code (live filters and the session form). */
 export const useClassSearch = (chosen: readonly number[] = []) => {
-  const [keyword, setKeyword] = useState('');
-  const settled = useDebounced(keyword.trim());
-  const ids = chosen.filter((n) => Number.isFinite(n) && n > 0);
-  const query = useQuery({
-    queryKey: [...courseKeys.classOptions, settled, null, ids.join(',')],
-    queryFn: () => classOptions(settled, undefined, ids),
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
+  const ids = chosen.filter((n) => Number.isFinite(n) && n > 0).join(',');
+  const search = useServerOptions({
+    key: (term) => [...courseKeys.classOptions, term, null, ids],
+    fetch: async (term) => (await classOptions(term, undefined, ids ? ids.split(',').map(Number) : [])).items,
+    toOption: (c) => ({ value: c.id, label: `${c.name} · ${c.code}`, search: `${c.name} ${c.code}` }),
   });
-  const options = useMemo<SelectOption[]>(
-    () =>
-      (query.data?.items ?? []).map((c) => ({
-        value: c.id,
-        label: `${c.name} · ${c.code}`,
-        search: `${c.name} ${c.code}`,
-      })),
-    [query.data],
-  );
-  return { options, onSearch: setKeyword, isFetching: query.isFetching };
+  return { options: search.options, onSearch: search.onSearch, isFetching: search.isFetching };
 };

@@ -8,10 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { createOrder, getClientBrief, searchClients } from '../../../api/orders';
 import { ExpandedTreeSelect } from '../../../components/ExpandedTreeSelect';
 import { FormField, ResourceDrawerForm } from '../../../components/ResourceForm/ResourceForm';
+import { useDebounced } from '../../../components/ServerSearch/useServerOptions';
 import { useUserStore } from '../../../stores/user';
 import { formatMoney, orderTotals, yuanToFen } from '../../../utils/money';
 import { newIdempotencyKey } from './idempotency';
-import { skuLabel, useDebounced, useOrderDicts, useSkuSearch } from './lookups';
+import { skuLabel, useOrderDicts, useSkuSearch } from './lookups';
 import { useOrderRefresh } from './useOrderRefresh';
 
 const schema = orderCreate.pick({ clientId: true, remark: true });

@@ -1,19 +1,10 @@
 import type { OrderSkuOption } from '@educrm/contract/orders';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { getDictOptions, listSkuOptions, listStaffOptions, orderKeys } from '../../../api/orders';
 import type { SelectOption, TreeOption } from '../../../components/ResourceTable/listState';
+import { useDebounced, useServerOptions } from '../../../components/ServerSearch/useServerOptions';
 import { formatMoney } from '../../../utils/money';
-
-/** `value`, once it has not changed for `ms` (search boxes ask the server after typing stops). */
-export const useDebounced = <T>(value: T, ms = 300): T => {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-};
 
 /** Source platforms and order channels (enabled ones) for selects and filters. */
 export const useOrderDicts = (enabled = true) => {
@@ -46,25 +37,18 @@ export const useOrderDicts = (enabled = true) => {
 
 /** Sales staff within the caller's scope, searched on the server by name. */
 export const useStaffSearch = (enabled = true) => {
-  const [keyword, setKeyword] = useState('');
-  const settled = useDebounced(keyword.trim());
-  const query = useQuery({
-    queryKey: ['clients', 'staff-options', settled],
-    queryFn: (ctx) => listStaffOptions(settled, ctx),
+  const search = useServerOptions({
+    key: (term) => ['clients', 'staff-options', term],
+    fetch: async (term, ctx) => (await listStaffOptions(term, ctx)).items,
+    toOption: (u) => ({
+      value: u.id,
+      label: u.departmentName ? `${u.nickname} (${u.departmentName})` : u.nickname,
+      search: `${u.nickname} ${u.username} ${u.departmentName ?? ''}`,
+    }),
     staleTime: 60_000,
-    placeholderData: keepPreviousData,
     enabled,
   });
-  const options = useMemo<SelectOption[]>(
-    () =>
-      (query.data?.items ?? []).map((u) => ({
-        value: u.id,
-        label: u.departmentName ? `${u.nickname} (${u.departmentName})` : u.nickname,
-        search: `${u.nickname} ${u.username} ${u.departmentName ?? ''}`,
-      })),
-    [query.data],
-  );
-  return { options, onSearch: setKeyword, isFetching: query.isFetching };
+  return { options: search.options, onSearch: search.onSearch, isFetching: search.isFetching };
 };
 
 export const skuLabel = (o: OrderSkuOption) =>

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listClients } from '../../../api/clients';
 import { listMembers, wecomKeys } from '../../../api/wecom';
+import { useClientOptions } from '../../client/shared/clientOptions';
 import { tagOptionsOf, useTagLibrary } from './queries';
 
 /** Picks WeCom tags (grouped by tag group); value = WeCom tag ids. */
@@ -98,25 +97,17 @@ export const ClientPicker = ({
   'aria-label'?: string;
 }) => {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const query = useQuery({
-    queryKey: ['wecom', 'client-search', text],
-    queryFn: () => listClients({ keyword: text || undefined, pageSize: 20 }),
-    staleTime: 10_000,
-  });
+  const clients = useClientOptions(value ? [value] : []);
   return (
     <Select<number>
       allowClear
-      showSearch={{ filterOption: false, onSearch: setText }}
+      showSearch={{ filterOption: false, onSearch: clients.onSearch }}
       value={value ?? undefined}
       onChange={(v) => onChange?.(v ?? null)}
-      loading={query.isFetching}
+      loading={clients.isFetching}
       placeholder={t('wecom.contact.pickClient')}
-      notFoundContent={query.isFetching ? t('common.loading') : t('table.empty')}
-      options={(query.data?.items ?? []).map((c) => ({
-        value: c.id,
-        label: `${c.name} ${c.mobile ?? ''}`.trim(),
-      }))}
+      notFoundContent={clients.isFetching ? t('common.loading') : t('table.empty')}
+      options={clients.options}
       style={{ width: '100%' }}
       {...aria}
     />

@@ -3,9 +3,9 @@ import { useServerOptions } from '../../../components/ServerSearch/useServerOpti
 
 /**
  * Clients searched by name or mobile within the caller's scope, for pickers of other modules
- * (link a member or a WeCom contact to a client). A chosen client keeps its label.
+ * (link a member or a WeCom contact to a client).
  */
-export const useClientOptions = (chosen: readonly number[] = []) =>
+export const useClientOptions = () =>
   useServerOptions({
     key: (term) => ['clients', 'picker', term],
     fetch: async (term) => (await listClients({ keyword: term || undefined, pageSize: 20, page: 1 })).items,
@@ -14,5 +14,4 @@ export const useClientOptions = (chosen: readonly number[] = []) =>
       label: c.mobile ? `${c.name} · ${c.mobile}` : c.name,
       search: `${c.name} ${c.mobile ?? ''}`,
     }),
-    chosen,
   });

@@ -38,8 +38,8 @@ export const useCourseDicts = () => {
 };
 
 /** Clients searched by name or mobile (admin's "link to client"). */
-export const useClientSearch = (chosen: readonly number[] = []) => {
-  const search = useClientOptions(chosen);
+export const useClientSearch = () => {
+  const search = useClientOptions();
   return { options: search.options, onSearch: search.onSearch, isFetching: search.isFetching };
 };
 

@@ -97,7 +97,7 @@ export const ClientPicker = ({
   'aria-label'?: string;
 }) => {
   const { t } = useTranslation();
-  const clients = useClientOptions(value ? [value] : []);
+  const clients = useClientOptions();
   return (
     <Select<number>
       allowClear

@@ -1,4 +1,4 @@
-// `npx tsx bench/data-centre-chunk.ts [--db=name] [--tables=sales,product] [--from=YYYY-MM-DD] [--days=31] [--repeat=N]`
+// `npx tsx bench/data-centre-chunk.ts [--db=name] [--tables=sales,product] [--from=YYYY-MM-DD] [--days=31] [--repeat=N] [--work-mem=128MB] [--explain]`
 // on a database that `bench/data-centre.ts --keep` left: one chunk of the year rebuild as
 // recomputeDays writes it (one transaction per table: the daily aggregates, then the roll-up day
 // rows), timed per step and rolled back, so that a change to the chunk's statements is measured
@@ -17,6 +17,10 @@ url.pathname = `/${arg('db') ?? 'educrm_bench_data'}`;
 const tables = (arg('tables') ?? 'sales,product').split(',') as StatTable[];
 const days = Number(arg('days') ?? 31);
 const repeat = Number(arg('repeat') ?? 1);
+
+/** --work-mem=256MB: the transaction's work_mem (the recompute jobs' own is 128MB). */
+const WORK_MEM = arg('work-mem') ?? '128MB';
+if (!/^\d+(kB|MB|GB)$/.test(WORK_MEM)) throw new Error('--work-mem: a size such as 256MB');
 
 /** --explain: the roll-up statement's plan (EXPLAIN ANALYZE, BUFFERS), run again after the chunk. */
 const EXPLAIN = process.argv.includes('--explain');
@@ -43,7 +47,7 @@ const explain = async (qs: typeof statements, from: number) => {
   const c = new pg.Client({ connectionString: url.toString() });
   await c.connect();
   await query.call(c, 'BEGIN');
-  await query.call(c, "SET LOCAL work_mem = '128MB'");
+  await query.call(c, `SET LOCAL work_mem = '${WORK_MEM}'`);
   await query.call(c, 'SET LOCAL jit = off');
   for (const [i, q] of qs.entries()) {
     const rollup = i >= from && q.text.includes('hist AS');
@@ -69,7 +73,7 @@ const main = async () => {
       const t: number[] = [performance.now()];
       await db
         .transaction(async (tx) => {
-          await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
+          await tx.execute(sql.raw(`SET LOCAL work_mem = '${WORK_MEM}'`));
           await tx.execute(sql`SET LOCAL jit = off`);
           captured = [];
           await writeDays(tx, table, from, to);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { onTestFailed } from 'vitest';
+import { expect, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from '../support/browser';
 import { ADMIN_PASSWORD } from '../support/server';
 import { apiLogin, type TokenResult, useSession } from './shell-support';
@@ -207,7 +207,16 @@ export const row = (page: Page, text: string) =>
 export const chooseOption = async (page: Page, opener: Locator, text: string, typed?: string) => {
   await settle(page);
   await opener.click();
-  if (typed !== undefined) await opener.fill(typed);
+  if (typed !== undefined) {
+    await opener.fill(typed);
+    // A select that searches on the server shows its spinner until the options answer the typed
+    // text: before that the list may still be the previous answer, about to be replaced.
+    await expect
+      .poll(() =>
+        opener.evaluate((el) => el.closest('.ant-select')?.classList.contains('ant-select-loading')),
+      )
+      .toBe(false);
+  }
   // This select's own list when the opener names it (another select's may still be closing with
   // the same words in it), and only once it has finished sliding in: an option clicked while the
   // list still moves can miss it, as a user's click would.

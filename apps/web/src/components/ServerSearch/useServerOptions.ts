@@ -49,5 +49,8 @@ export const useServerOptions = <T>({
   format.current = toOption;
   // A chosen value's label outlives the answer that had it: the select keeps it itself.
   const options = useMemo(() => (query.data ?? []).map((item) => format.current(item)), [query.data]);
-  return { options, onSearch: setText, isFetching: query.isFetching };
+  // From the first key typed, not from the debounced call: the select shows its spinner until the
+  // options answer what was typed (a user, or a test, then knows the list is not the previous one).
+  const pending = text.trim() !== term;
+  return { options, onSearch: setText, isFetching: query.isFetching || pending };
 };

@@ -4,7 +4,6 @@ import { classOptions, courseKeys, courseStaffOptions } from '../../../api/cours
 import { getDictOptions } from '../../../api/orders';
 import type { SelectOption } from '../../../components/ResourceTable/listState';
 import { useServerOptions } from '../../../components/ServerSearch/useServerOptions';
-import { useClientOptions } from '../../client/shared/clientOptions';
 import { useOrderDicts } from '../../order/shared/lookups';
 
 /**
@@ -13,7 +12,7 @@ import { useOrderDicts } from '../../order/shared/lookups';
  */
 export const useCourseStaff = (chosen: readonly number[] = []) => {
   const ids = chosen.filter((n) => Number.isFinite(n) && n > 0).join(',');
-  const search = useServerOptions({
+  return useServerOptions({
     key: (term) => [...courseKeys.staffOptions, term, ids],
     fetch: async (term) => (await courseStaffOptions(term, ids ? ids.split(',').map(Number) : [])).items,
     toOption: (u) => ({
@@ -23,7 +22,6 @@ export const useCourseStaff = (chosen: readonly number[] = []) => {
     }),
     staleTime: 60_000,
   });
-  return { options: search.options, onSearch: search.onSearch, isFetching: search.isFetching };
 };
 
 /** Grades, source platforms and order channels (class form, class and member filters). */
@@ -37,19 +35,12 @@ export const useCourseDicts = () => {
   return { ...dicts, grades };
 };
 
-/** Clients searched by name or mobile (admin's "link to client"). */
-export const useClientSearch = () => {
-  const search = useClientOptions();
-  return { options: search.options, onSearch: search.onSearch, isFetching: search.isFetching };
-};
-
 /** Classes searched on the server by name or code (live filters and the session form). */
 export const useClassSearch = (chosen: readonly number[] = []) => {
   const ids = chosen.filter((n) => Number.isFinite(n) && n > 0).join(',');
-  const search = useServerOptions({
+  return useServerOptions({
     key: (term) => [...courseKeys.classOptions, term, null, ids],
     fetch: async (term) => (await classOptions(term, undefined, ids ? ids.split(',').map(Number) : [])).items,
     toOption: (c) => ({ value: c.id, label: `${c.name} · ${c.code}`, search: `${c.name} ${c.code}` }),
   });
-  return { options: search.options, onSearch: search.onSearch, isFetching: search.isFetching };
 };

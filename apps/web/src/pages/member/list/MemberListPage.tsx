@@ -28,12 +28,13 @@ import { StatusTag } from '../../../components/StatusTag';
 import { useCan } from '../../../session/useCan';
 import { formatMoney } from '../../../utils/money';
 import { parseTime } from '../../../utils/time';
+import { useClientOptions } from '../../client/shared/clientOptions';
 import { AskModal } from '../../course/shared/AskModal';
 import { statusColumn } from '../../course/shared/columns';
 import { MEMBER_TONES, STUDENT_TONES, USER_TONES } from '../../course/shared/display';
 import { codeFilter, lookupFilter, textFilter } from '../../course/shared/filters';
 import { ImportResultModal } from '../../course/shared/ImportResultModal';
-import { useClientSearch, useCourseDicts } from '../../course/shared/lookups';
+import { useCourseDicts } from '../../course/shared/lookups';
 import { parseMemberLines } from './importLines';
 import '../../order/shared/order.css';
 
@@ -203,7 +204,7 @@ const MemberListPage = () => {
   const [asking, setAsking] = useState<'create' | 'import' | null>(null);
   const [imported, setImported] = useState<ImportResult | null>(null);
   const dicts = useCourseDicts();
-  const clients = useClientSearch();
+  const clients = useClientOptions();
   const refresh = () => queryClient.invalidateQueries({ queryKey: courseKeys.members });
 
   const filters = useMemo<FilterField[]>(

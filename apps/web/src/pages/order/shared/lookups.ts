@@ -36,8 +36,8 @@ export const useOrderDicts = (enabled = true) => {
 };
 
 /** Sales staff within the caller's scope, searched on the server by name. */
-export const useStaffSearch = (enabled = true) => {
-  const search = useServerOptions({
+export const useStaffSearch = (enabled = true) =>
+  useServerOptions({
     key: (term) => ['clients', 'staff-options', term],
     fetch: async (term, ctx) => (await listStaffOptions(term, ctx)).items,
     toOption: (u) => ({
@@ -48,8 +48,6 @@ export const useStaffSearch = (enabled = true) => {
     staleTime: 60_000,
     enabled,
   });
-  return { options: search.options, onSearch: search.onSearch, isFetching: search.isFetching };
-};
 
 export const skuLabel = (o: OrderSkuOption) =>
   `${o.spuName}${o.skuSpec ? ` · ${o.skuSpec}` : ''} · ${formatMoney(o.price)}`;

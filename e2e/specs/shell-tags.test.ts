@@ -95,7 +95,18 @@ test('Close All on a non-affix page leaves you on the last affix tab, not on an 
 test('keep-alive: a typed value and the scroll position survive switching tabs; Refresh remounts', async () => {
   const { page } = browser;
   await open(page, baseURL, '/dashboard', 'dashboard-page');
+  // Scroll once the page is as the user sees it: the figures above the shortcuts arrive after the
+  // page shows (the browser's scroll anchoring then moves a position taken earlier by their height),
+  // and the filter applies to the list in a deferred render.
+  await page.locator('.dashboard-figures[aria-busy="true"]').waitFor({ state: 'detached' });
   await filter().fill('prof');
+  const shortcuts = page.locator('.dashboard-shortcut');
+  await expect
+    .poll(async () => {
+      const labels = await shortcuts.allTextContents();
+      return labels.length > 0 && labels.every((l) => l.toLowerCase().includes('prof'));
+    })
+    .toBe(true);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(50);

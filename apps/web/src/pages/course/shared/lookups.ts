@@ -11,10 +11,10 @@ import { useOrderDicts } from '../../order/shared/lookups';
  * come back, so a chosen or URL-named user shows a name, never an id.
  */
 export const useCourseStaff = (chosen: readonly number[] = []) => {
-  const ids = chosen.filter((n) => Number.isFinite(n) && n > 0).join(',');
+  const ids = chosen.filter((n) => Number.isFinite(n) && n > 0);
   return useServerOptions({
-    key: (term) => [...courseKeys.staffOptions, term, ids],
-    fetch: async (term) => (await courseStaffOptions(term, ids ? ids.split(',').map(Number) : [])).items,
+    key: (term) => [...courseKeys.staffOptions, term, ids.join(',')],
+    fetch: async (term) => (await courseStaffOptions(term, ids)).items,
     toOption: (u) => ({
       value: u.id,
       label: u.name === u.username ? u.name : `${u.name} (${u.username})`,
@@ -37,10 +37,10 @@ export const useCourseDicts = () => {
 
 /** Classes searched on the server by name or code (live filters and the session form). */
 export const useClassSearch = (chosen: readonly number[] = []) => {
-  const ids = chosen.filter((n) => Number.isFinite(n) && n > 0).join(',');
+  const ids = chosen.filter((n) => Number.isFinite(n) && n > 0);
   return useServerOptions({
-    key: (term) => [...courseKeys.classOptions, term, null, ids],
-    fetch: async (term) => (await classOptions(term, undefined, ids ? ids.split(',').map(Number) : [])).items,
+    key: (term) => [...courseKeys.classOptions, term, null, ids.join(',')],
+    fetch: async (term) => (await classOptions(term, undefined, ids)).items,
     toOption: (c) => ({ value: c.id, label: `${c.name} · ${c.code}`, search: `${c.name} ${c.code}` }),
   });
 };

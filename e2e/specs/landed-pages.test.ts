@@ -11,6 +11,7 @@ import { checkPage } from '../tour/checks';
 import { createClientAs, staffId, steady } from './client-support';
 import { signIn } from './shell-support';
 import {
+  type AdminApi,
   addOpenCallerNumber,
   adminApi,
   chooseMenuItem,
@@ -436,6 +437,23 @@ test('the preferred language of the profile wins over the browser at the next si
   }
 });
 
+/**
+ * A paid order nobody has asked a refund of yet, so all it paid is refundable. `refundStatus=NONE`
+ * alone is not enough: it says no refund has been paid out, while an earlier spec may have left a
+ * full refund applied for (nothing left to refund: the drawer's refund button is disabled).
+ */
+const paidOrderWithoutRefunds = async (api: AdminApi) => {
+  const { items } = await api.call<{ items: { id: number; orderNo: string }[] }>(
+    'GET',
+    '/v1/orders?status=PAID&refundStatus=NONE&pageSize=20',
+  );
+  for (const item of items) {
+    const detail = await api.call<{ refunds: unknown[] }>('GET', `/v1/orders/${item.id}`);
+    if (detail.refunds.length === 0) return item;
+  }
+  throw new Error('no paid order without refunds');
+};
+
 // ---- The dialogs and drawers the tour does not open, in es and ja at 991 px ----------------------
 
 type Tree = { [key: string]: string | Tree };
@@ -554,7 +572,7 @@ test('the main dialogs and drawers in es and ja at 991 px: nothing cut, overlapp
     return orderNo;
   };
   const pending = await firstOrder('PENDING');
-  const paid = await firstOrder('PAID');
+  const paid = (await paidOrderWithoutRefunds(api)).orderNo;
   const product = await noStockProduct();
 
   const findings: Record<string, string[]> = {};
@@ -763,19 +781,7 @@ test('refund decisions say what happened, with the amount (zh)', async () => {
   const { page } = admin;
   const api = await adminApi(baseURL);
   // A paid order with no refund yet; a refund of ¥1.00 applied through the API, twice.
-  const { items } = await api.call<{ items: { id: number; orderNo: string }[] }>(
-    'GET',
-    '/v1/orders?status=PAID&refundStatus=NONE&pageSize=20',
-  );
-  let order: { id: number; orderNo: string } | undefined;
-  for (const item of items) {
-    const detail = await api.call<{ refunds: unknown[] }>('GET', `/v1/orders/${item.id}`);
-    if (detail.refunds.length === 0) {
-      order = item;
-      break;
-    }
-  }
-  if (!order) throw new Error('no paid order without refunds');
+  const order = await paidOrderWithoutRefunds(api);
   const apply = () => api.call('POST', `/v1/orders/${order.id}/refunds`, { amount: 100, reason: '端到端' });
   await setLanguage(page, 'zh');
   await apply();

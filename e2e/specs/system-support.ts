@@ -30,7 +30,7 @@ export interface Envelope<T> {
   data: T;
 }
 
-type AdminApi = {
+export type AdminApi = {
   token: string;
   session: TokenResult;
   call: <T>(method: string, path: string, body?: unknown) => Promise<T>;

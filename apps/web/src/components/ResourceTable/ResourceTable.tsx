@@ -37,6 +37,9 @@ import { SearchForm } from './SearchForm';
 import { ColumnSettings, DensityPicker } from './TableSettings';
 import './resourceTable.css';
 
+/** The actions column's width, set on the table's panel (see the layout effect below). */
+const ACTIONS_WIDTH = '--resource-table-actions-width';
+
 export interface ResourceColumn<Row>
   extends Omit<TableColumnType<Row>, 'key' | 'title' | 'sorter' | 'sortOrder'> {
   key: string;
@@ -138,8 +141,9 @@ export const ResourceTable = <Row extends object>({
 
   // ---- the actions column: as wide as the widest row's actions in this language ----
   // (A list with an ellipsis column is laid out `fixed`, where a cell never grows to its content.)
+  // The width goes to a CSS variable on the panel, not to React state: a state change re-rendered
+  // the whole table, every row, once more before the rows' first paint.
   const panelRef = useRef<HTMLDivElement>(null);
-  const [actionsWidth, setActionsWidth] = useState<number>();
   useLayoutEffect(() => {
     const panel = panelRef.current;
     if (!panel) return;
@@ -147,8 +151,8 @@ export const ResourceTable = <Row extends object>({
       'td.resource-table__actions .row-actions, th.resource-table__actions > *',
     );
     if (!parts.length) return;
-    const want = Math.ceil(Math.max(...Array.from(parts, (el) => el.scrollWidth))) + 34;
-    if (want !== actionsWidth) setActionsWidth(want);
+    const want = `${Math.ceil(Math.max(...Array.from(parts, (el) => el.scrollWidth))) + 34}px`;
+    if (panel.style.getPropertyValue(ACTIONS_WIDTH) !== want) panel.style.setProperty(ACTIONS_WIDTH, want);
   });
 
   // ---- column settings and density (per user, localStorage) ----
@@ -180,7 +184,9 @@ export const ResourceTable = <Row extends object>({
   ].map(({ sortField, permission: _p, locked, ...column }) => ({
     ...column,
     // The locked (actions) column sticks to the right edge, as wide as its actions in this language.
-    ...(locked ? { fixed: undefined, className: 'resource-table__actions', width: actionsWidth } : {}),
+    ...(locked
+      ? { fixed: undefined, className: 'resource-table__actions', width: `var(${ACTIONS_WIDTH})` }
+      : {}),
     ...(sortField
       ? {
           sorter: true,

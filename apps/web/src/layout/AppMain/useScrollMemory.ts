@@ -15,6 +15,10 @@ export const useScrollMemory = () => {
     const positions = new Map<string, number>();
     let active = '';
     let pending: { top: number; until: number } | null = null;
+    // The window's position as last seen by a scroll event or by `reach`: read from the window
+    // itself, it would lay the page out in the middle of its first render (a new page is shown
+    // from a layout effect).
+    let lastTop = 0;
     const waiting = () => {
       if (pending && performance.now() > pending.until) pending = null;
       return pending !== null;
@@ -22,16 +26,22 @@ export const useScrollMemory = () => {
     const reach = () => {
       if (!pending || !waiting()) return;
       window.scrollTo(0, pending.top);
-      if (window.scrollY >= pending.top - 1) pending = null;
+      lastTop = window.scrollY;
+      if (lastTop >= pending.top - 1) pending = null;
     };
     return {
       record: () => {
+        lastTop = window.scrollY;
         // A position clamped while waiting for the page to grow is not the user's.
-        if (active && !waiting()) positions.set(active, window.scrollY);
+        if (active && !waiting()) positions.set(active, lastTop);
       },
       show: (key: string, restore: boolean) => {
         const top = restore ? (positions.get(key) ?? 0) : 0;
         active = key;
+        if (top === 0 && lastTop === 0) {
+          pending = null; // already there (a first load, or the top of another page)
+          return;
+        }
         pending = { top, until: performance.now() + RESTORE_WAIT_MS };
         reach();
       },

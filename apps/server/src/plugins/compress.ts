@@ -14,8 +14,11 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 export const DYNAMIC_BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 6;
 
-/** The encoding to answer with: br before gzip, honouring q=0 (RFC 9110 12.5.3). */
-export const pickEncoding = (header: string | undefined): 'br' | 'gzip' | null => {
+/** The encoding to answer with among those available: br before gzip, honouring q=0 (RFC 9110 12.5.3). */
+export const pickEncoding = (
+  header: string | undefined,
+  available: readonly ('br' | 'gzip')[] = ['br', 'gzip'],
+): 'br' | 'gzip' | null => {
   if (!header) return null;
   const accepted = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {
@@ -23,10 +26,7 @@ export const pickEncoding = (header: string | undefined): 'br' | 'gzip' | null =
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
   }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return null;
+  return available.find((name) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0) ?? null;
 };
 
 const addVary = (reply: FastifyReply) => {

@@ -3,10 +3,9 @@ import path from 'node:path';
 import { COOKIE, DEFAULT_LANGUAGE, LANGUAGES, type Language, pickLanguage } from '@educrm/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registerAssets } from './assets';
 import { sendError } from './errors';
 
-/** Content-hashed build output: a changed file gets a new name, so browsers may keep it for a year. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html and unhashed files (logo.svg): kept, but revalidated on every use (ETag -> 304). */
 const REVALIDATE = 'no-cache';
 
@@ -41,9 +40,10 @@ export const loginPageFor = (req: FastifyRequest, urlPath: string, available: Re
 
 /**
  * Serves the built console. The build writes a brotli (.br) and a gzip (.gz) copy beside every
- * text file (apps/web/vite-plugins/precompress.ts); @fastify/static picks one by Accept-Encoding
- * (br first) and answers `Vary: Accept-Encoding`, so serving costs no compression CPU per request.
- * Files under /assets/ carry a content hash and are immutable; index.html is revalidated (ETag).
+ * text file (apps/web/vite-plugins/precompress.ts); the one the browser accepts is served (br
+ * first) with `Vary: Accept-Encoding`, so serving costs no compression CPU per request. Files under
+ * /assets/ carry a content hash, are immutable and are served from memory (plugins/assets.ts); the
+ * rest by @fastify/static from disk, index.html revalidated (ETag).
  * History fallback: an extension-less GET outside /api answers index.html; a missing asset (a path
  * with an extension) is a plain 404; unknown /api paths get the JSON envelope.
  */
@@ -53,10 +53,11 @@ export const registerSpa = async (app: FastifyInstance, distDir: string | undefi
     hasDist && distDir ? LANGUAGES.filter((l) => fs.existsSync(path.join(distDir, `login.${l}.html`))) : [],
   );
   if (hasDist && distDir) {
-    const assetsDir = `${path.sep}assets${path.sep}`;
+    registerAssets(app, distDir);
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
+      globIgnore: ['assets/**'],
       index: false,
       preCompressed: true,
       cacheControl: false,
@@ -64,8 +65,8 @@ export const registerSpa = async (app: FastifyInstance, distDir: string | undefi
       lastModified: true,
       // The .br/.gz copies are served in place of their file, never as URLs of their own.
       allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname),
-      setHeaders(reply, filePath) {
-        reply.header('cache-control', filePath.includes(assetsDir) ? IMMUTABLE : REVALIDATE);
+      setHeaders(reply) {
+        reply.header('cache-control', REVALIDATE);
       },
     });
   }

@@ -62,6 +62,33 @@ describe('compression', () => {
     expect(plain.body).toBe(js);
   });
 
+  it('answers 304 to the ETag of the copy it served; 404 for a missing asset or a path out of assets/', async () => {
+    const br = await get('/assets/index-abc123.js', { 'accept-encoding': 'br' });
+    const etag = String(br.headers.etag ?? '');
+    expect(etag).toMatch(/^".+"$/);
+    const again = await get('/assets/index-abc123.js', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    // The identity copy is another representation: the br copy's tag does not match it.
+    const plain = await get('/assets/index-abc123.js', { 'if-none-match': etag });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers.etag).not.toBe(etag);
+    for (const url of ['/assets/nope-1.js', '/assets/..%2Findex.html', '/assets/a%00.js'])
+      expect((await get(url)).statusCode, url).toBe(404);
+  });
+
+  it('serves an asset the build wrote after the start, and only the copies there are', async () => {
+    // A rebuild beside the running server: index.html names files that were not there at the start.
+    const late = 'export const late = 1;'.repeat(100);
+    fs.writeFileSync(path.join(dist.dir, 'assets', 'late-xyz.js'), late);
+    fs.writeFileSync(path.join(dist.dir, 'assets', 'late-xyz.js.gz'), zlib.gzipSync(late));
+    const res = await get('/assets/late-xyz.js', { 'accept-encoding': 'br, gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(late);
+    expect((await get('/logo.svg')).statusCode).toBe(200);
+  });
+
   it('never serves the .br/.gz copies under their own names', async () => {
     expect((await get('/assets/index-abc123.js.br')).statusCode).toBe(404);
     expect((await get('/index.html.gz')).statusCode).toBe(404);

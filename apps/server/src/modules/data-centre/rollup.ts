@@ -173,7 +173,9 @@ export const writeRollupDays = async (
   // The previous occurrences (p) are not reduced to their latest per dimension: in the gaps' sort
   // they all precede the range's, so the lag of an id's first occurrence is the latest anyway, and
   // a grouping of them cost more than their extra rows in the sort. Counted (n) is an occurrence
-  // of the range that is not a repeat of its day (gap 0).
+  // of the range that is not a repeat of its day (gap 0). The gaps are grouped once (g), and the
+  // counts and the histogram are read from those groups: `seq`, read once, is not materialised
+  // (its millions of rows were written to a tuple store, then scanned and grouped twice).
   await tx.execute(
     insertRows(
       table,
@@ -184,9 +186,10 @@ export const writeRollupDays = async (
         p AS (SELECT pl.f, dk.dim, dk.key, pl.v, pl.d FROM pl CROSS JOIN LATERAL ${dimsOf(table, 'pl', only)}),
         seq AS (SELECT f, d, dim, key, cur, d - lag(d) OVER (PARTITION BY v, key, dim, f ORDER BY d) AS gap
                 FROM (SELECT f, d, dim, key, v, true AS cur FROM o UNION ALL SELECT f, d, dim, key, v, false FROM p) u),
-        n AS (SELECT f, d, dim, key, count(*)::int AS n FROM seq WHERE cur AND gap IS DISTINCT FROM 0 GROUP BY 1, 2, 3, 4),
-        hist AS (SELECT f, d, dim, key, gap, count(*)::int AS c FROM seq
-                 WHERE cur AND gap > 0 AND gap <= ${DAY_WINDOW} AND f IN (${gappedList}) GROUP BY key, d, dim, f, gap)`,
+        g AS (SELECT f, d, dim, key, gap, count(*)::int AS c FROM seq
+              WHERE cur AND gap IS DISTINCT FROM 0 GROUP BY key, d, dim, f, gap),
+        n AS (SELECT f, d, dim, key, sum(c)::int AS n FROM g GROUP BY 1, 2, 3, 4),
+        hist AS (SELECT f, d, dim, key, gap, c FROM g WHERE gap <= ${DAY_WINDOW} AND f IN (${gappedList}))`,
     ),
   );
   if (only) return;

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { pickEncoding } from './compress';
 
 /** Content-hashed build output: a changed file gets a new name, so browsers may keep it for a year. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -49,19 +49,16 @@ const variant = (body: Buffer): Variant => ({
 /** One file of `dir` with its .br/.gz copies, or undefined when there is no such file. */
 const loadAsset = (dir: string, name: string): Asset | undefined => {
   const file = path.join(dir, name);
-  if (
-    /\.(br|gz)$|\0/.test(name) ||
-    !file.startsWith(dir + path.sep) ||
-    !fs.statSync(file, { throwIfNoEntry: false })?.isFile()
-  )
-    return undefined;
+  if (/\.(br|gz)$|\0/.test(name) || !file.startsWith(dir + path.sep)) return undefined;
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (!stat?.isFile()) return undefined;
   const copy = (ext: string) =>
     fs.existsSync(file + ext) ? variant(fs.readFileSync(file + ext)) : undefined;
   const br = copy('.br');
   const gzip = copy('.gz');
   return {
     type: TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream',
-    lastModified: fs.statSync(file).mtime.toUTCString(),
+    lastModified: stat.mtime.toUTCString(),
     identity: variant(fs.readFileSync(file)),
     br,
     gzip,
@@ -70,7 +67,7 @@ const loadAsset = (dir: string, name: string): Asset | undefined => {
 };
 
 /** Every file under `dir` (not the .br/.gz copies), keyed by its path relative to `dir`. */
-export const loadAssets = (dir: string): Map<string, Asset> => {
+const loadAssets = (dir: string): Map<string, Asset> => {
   const assets = new Map<string, Asset>();
   if (!fs.existsSync(dir)) return assets;
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {

@@ -34,9 +34,14 @@ export const AvatarMenu = () => {
     >
       <Button type="text" className="avatar-button">
         <span aria-hidden="true">
-          <Avatar size={30} src={avatar || undefined} alt="">
-            {name.slice(0, 1).toUpperCase()}
-          </Avatar>
+          {/* The initial as the icon, not as text: a text child makes Avatar measure it after
+              mounting (offsetWidth), a layout of the whole page before its first paint. */}
+          <Avatar
+            size={30}
+            src={avatar || undefined}
+            alt=""
+            icon={<span className="avatar-button__initial">{name.slice(0, 1).toUpperCase()}</span>}
+          />
         </span>
         <span className="avatar-button__name">{name}</span>
         <span className="visually-hidden">{t('navbar.userMenu')}</span>

@@ -99,7 +99,7 @@ export const ResourceTable = <Row extends object>({
   title,
   tableProps,
 }: ResourceTableProps<Row>) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const can = useCan();
   const userId = useUserStore((s) => s.adminId);
   // The page's own (pinned) location: a hidden tab never reads another tab's URL.
@@ -139,22 +139,6 @@ export const ResourceTable = <Row extends object>({
       setSearch(writeListState({ ...state, page: last }, filters, defaults, search), { replace: true });
   });
 
-  // ---- the actions column: as wide as the widest row's actions in this language ----
-  // (A list with an ellipsis column is laid out `fixed`, where a cell never grows to its content.)
-  // The width goes to a CSS variable on the panel, not to React state: a state change re-rendered
-  // the whole table, every row, once more before the rows' first paint.
-  const panelRef = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const panel = panelRef.current;
-    if (!panel) return;
-    const parts = panel.querySelectorAll<HTMLElement>(
-      'td.resource-table__actions .row-actions, th.resource-table__actions > *',
-    );
-    if (!parts.length) return;
-    const want = `${Math.ceil(Math.max(...Array.from(parts, (el) => el.scrollWidth))) + 34}px`;
-    if (panel.style.getPropertyValue(ACTIONS_WIDTH) !== want) panel.style.setProperty(ACTIONS_WIDTH, want);
-  });
-
   // ---- column settings and density (per user, localStorage) ----
   const storageKey = prefsKey(userId, tableKey);
   const [prefs, setPrefs] = useState<TablePrefs>(() =>
@@ -163,6 +147,33 @@ export const ResourceTable = <Row extends object>({
   useEffect(() => {
     setPrefs(loadPrefs(localStorage, storageKey));
   }, [storageKey]);
+
+  // ---- the actions column: as wide as the widest row's actions in this language ----
+  // (A list with an ellipsis column is laid out `fixed`, where a cell never grows to its content.)
+  // The width goes to a CSS variable on the panel, not to React state: a state change re-rendered
+  // the whole table, every row, once more before the rows' first paint.
+  // Measured when what it depends on changed, and not before the first rows arrive: each read of
+  // a width is a layout of the whole page in the middle of a commit.
+  const panelRef = useRef<HTMLDivElement>(null);
+  const measuredFor = useRef<unknown[]>([]);
+  useLayoutEffect(() => {
+    const panel = panelRef.current;
+    const inputs = [data, i18n.language, prefs];
+    if (!panel || !data || inputs.every((x, i) => x === measuredFor.current[i])) return;
+    measuredFor.current = inputs;
+    const parts = panel.querySelectorAll<HTMLElement>(
+      'td.resource-table__actions .row-actions, th.resource-table__actions > *',
+    );
+    const widest = Math.max(0, ...Array.from(parts, (el) => el.scrollWidth));
+    // Nothing laid out (no actions, or a hidden tab's page): measured again after the next commit.
+    if (widest === 0) {
+      measuredFor.current = [];
+      return;
+    }
+    const want = `${Math.ceil(widest) + 34}px`;
+    if (panel.style.getPropertyValue(ACTIONS_WIDTH) !== want) panel.style.setProperty(ACTIONS_WIDTH, want);
+  });
+
   const updatePrefs = (next: TablePrefs) => {
     setPrefs(next);
     savePrefs(localStorage, storageKey, next);

@@ -10,11 +10,10 @@
 // Starts the built server on PGlite with the demo clients and signs in as admin, like web-trace.mjs.
 import '../scripts/node-runtime.mjs';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { ensureServerBuilt, login, startServer } from './lib/server.mjs';
+import { openColdPage } from './lib/cold-page.mjs';
+import { ensureServerBuilt, startServer } from './lib/server.mjs';
 
 const [dist, pagePath, selector, runsArg = '3'] = process.argv.slice(2);
 if (!dist || !pagePath || !selector) {
@@ -33,50 +32,24 @@ const server = await startServer({
   adminPassword: password,
   env: { EDUCRM_WEB_DIST: path.resolve(dist), DEMO_DATA: '1', DEMO_COMMERCE: '0' },
 });
-const cookie = (name, value) => ({ name, value: String(value), domain: '127.0.0.1', path: '/' });
 const byFile = new Map();
 const byFunction = new Map();
 const callers = new Map();
 let busy = 0;
 try {
   for (let i = 0; i < runs; i++) {
-    const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-profile-chromium-'));
-    const context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-      viewport: { width: 1440, height: 900 },
-      locale: 'zh-CN',
-    });
+    const { page, cdp, close } = await openColdPage(server, password, selector, 'profile');
     try {
-      const page = context.pages()[0] ?? (await context.newPage());
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      const t = await login(server.baseURL, password);
-      await context.addCookies([
-        cookie('Admin-Token', t.access_token),
-        cookie('Admin-Token-Expire', t.access_expire),
-        cookie('Admin-Token-Refresh', t.refresh_after),
-      ]);
-      await context.addInitScript((sel) => {
-        const check = () => {
-          const box = document.querySelector(sel)?.getBoundingClientRect();
-          if (box && box.width > 0 && box.height > 0) window.__profileVisibleAt = performance.now();
-          else requestAnimationFrame(check);
-        };
-        requestAnimationFrame(check);
-      }, selector);
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
       await page.goto(server.baseURL + pagePath, { waitUntil: 'commit' });
-      await page.waitForFunction(() => typeof window.__profileVisibleAt === 'number', null, {
+      await page.waitForFunction(() => typeof window.__visibleAt === 'number', null, {
         timeout: 30_000,
         polling: 'raf',
       });
       const { profile } = await cdp.send('Profiler.stop');
-      const visible = await page.evaluate(() => window.__profileVisibleAt);
+      const visible = await page.evaluate(() => window.__visibleAt);
       const self = new Map();
       for (const [k, id] of profile.samples.entries()) add(self, id, profile.timeDeltas[k] / 1000);
       const parent = new Map();
@@ -96,8 +69,7 @@ try {
       }
       console.log(`run ${i + 1}: visible ${Math.round(visible)} ms (load ${os.loadavg()[0].toFixed(1)})`);
     } finally {
-      await context.close().catch(() => {});
-      fs.rmSync(profileDir, { recursive: true, force: true });
+      await close();
     }
   }
 } finally {

@@ -10,11 +10,10 @@
 // under `flock /tmp/educrm-heavy.lock`.
 import '../scripts/node-runtime.mjs';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { ensureServerBuilt, login, startServer } from './lib/server.mjs';
+import { openColdPage } from './lib/cold-page.mjs';
+import { ensureServerBuilt, startServer } from './lib/server.mjs';
 
 const [dist, pagePath, selector, runs = '2'] = process.argv.slice(2);
 if (!dist || !pagePath || !selector) {
@@ -27,36 +26,10 @@ const server = await startServer({
   adminPassword: password,
   env: { EDUCRM_WEB_DIST: path.resolve(dist), DEMO_DATA: '1', DEMO_COMMERCE: '0' },
 });
-const cookie = (name, value) => ({ name, value: String(value), domain: '127.0.0.1', path: '/' });
 try {
   for (let i = 0; i < Number(runs); i++) {
-    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-trace-chromium-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-      viewport: { width: 1440, height: 900 },
-      locale: 'zh-CN',
-    });
+    const { context, page, close } = await openColdPage(server, password, selector, 'trace');
     try {
-      const page = context.pages()[0] ?? (await context.newPage());
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      const t = await login(server.baseURL, password);
-      await context.addCookies([
-        cookie('Admin-Token', t.access_token),
-        cookie('Admin-Token-Expire', t.access_expire),
-        cookie('Admin-Token-Refresh', t.refresh_after),
-      ]);
-      await context.addInitScript((sel) => {
-        const check = () => {
-          const box = document.querySelector(sel)?.getBoundingClientRect();
-          if (box && box.width > 0 && box.height > 0) window.__traceVisibleAt = performance.now();
-          else requestAnimationFrame(check);
-        };
-        requestAnimationFrame(check);
-      }, selector);
       // When the page's code called XMLHttpRequest.send / fetch and added each modulepreload link
       // (Resource Timing's start is when the network stack took the request, not when it was made).
       await context.addInitScript(() => {
@@ -80,13 +53,13 @@ try {
         }).observe(document, { childList: true, subtree: true });
       });
       await page.goto(server.baseURL + pagePath, { waitUntil: 'commit' });
-      await page.waitForFunction(() => typeof window.__traceVisibleAt === 'number', null, {
+      await page.waitForFunction(() => typeof window.__visibleAt === 'number', null, {
         timeout: 30_000,
         polling: 'raf',
       });
       await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
       const r = await page.evaluate(() => ({
-        visible: window.__traceVisibleAt,
+        visible: window.__visibleAt,
         marks: [
           ...(window.__traceMarks ?? []),
           ...performance.getEntriesByType('mark').map((m) => ({ at: m.startTime, what: `mark ${m.name}` })),
@@ -118,8 +91,7 @@ try {
       for (const m of r.marks.filter((x) => !x.what.startsWith('modulepreload')))
         console.log(`  ${ms(m.at)} ${m.what}`);
     } finally {
-      await context.close().catch(() => {});
-      fs.rmSync(profile, { recursive: true, force: true });
+      await close();
     }
   }
 } finally {

@@ -1,5 +1,6 @@
 import { expect, inject, test } from 'vitest';
 import { openBrowser } from '../support/browser';
+import { holdRequests } from '../support/hold';
 import { signIn } from './shell-support';
 
 const baseURL = inject('baseURL');
@@ -15,14 +16,7 @@ test('the client list asks for its rows before its code has loaded, once', async
     await signIn(browser.context, baseURL);
     const calls: { url: string; whilePageHeld: boolean }[] = [];
     let held = true;
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await browser.context.route(/\/assets\/ClientListPage-[^/]+\.js$/, async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const release = await holdRequests(browser.context, /\/assets\/ClientListPage-[^/]+\.js$/);
     browser.page.on('request', (req) => {
       const url = new URL(req.url());
       if (req.method() === 'GET' && url.pathname === '/api/v1/clients')
@@ -70,14 +64,7 @@ test('signed in, the layout chunks load beside the entry script; signed out, not
     expect(layoutRequests).toEqual([]);
 
     await signIn(browser.context, baseURL);
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await browser.context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const release = await holdRequests(browser.context, /\/assets\/index-[^/]+\.js$/);
     await browser.page.goto(`${baseURL}/dashboard`, { waitUntil: 'commit' });
     // Both the script and the stylesheet of the layout, while the entry is held.
     await expect

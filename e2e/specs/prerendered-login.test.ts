@@ -1,5 +1,6 @@
 import { expect, inject, test } from 'vitest';
 import { openBrowser } from '../support/browser';
+import { holdRequests } from '../support/hold';
 import { ADMIN_PASSWORD } from '../support/server';
 
 const baseURL = inject('baseURL');
@@ -51,14 +52,7 @@ test('what is typed before the scripts run is kept when the live page takes over
       if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) violations.push(msg.text());
     });
     // Hold the login page's chunk until the user has typed into the static copy.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await browser.context.route(/\/assets\/LoginPage-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(browser.context, /\/assets\/LoginPage-[^/]+\.js$/);
     await browser.page.goto(`${baseURL}/login?redirect=${encodeURIComponent('/client/list?page=1')}`);
     await browser.page.locator('[data-testid="login-page-prerendered"]').waitFor();
     await browser.page.locator('input[name="username"]').fill('admin');

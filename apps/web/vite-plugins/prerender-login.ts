@@ -5,6 +5,7 @@ import { LANGUAGES } from '@educrm/contract/constants';
 import { createServer, type Plugin } from 'vite';
 import type { PrerenderedLogin } from '../src/prerender/login';
 import { ANTD_STYLES_ATTR } from './antd-styles.ts';
+import { chunksOf, ownClosure } from './chunk-closure.ts';
 import { SIGNED_IN_ATTR } from './layout-preload.ts';
 
 const LOGIN_MODULE = /[\\/]src[\\/]pages[\\/]login[\\/]LoginPage\.tsx$/;
@@ -62,19 +63,7 @@ export const prerenderLogin = (): Plugin => {
       const login = chunks.find((c) => c.facadeModuleId && LOGIN_MODULE.test(c.facadeModuleId));
       if (!login) throw new Error('prerender-login: no chunk for LoginPage.tsx');
       // The login chunk and the chunks it imports statically, minus the entry's (index.html has those).
-      const entry = chunks.find((c) => c.isEntry);
-      const inEntry = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
-      const js: string[] = [];
-      const css: string[] = [];
-      const visit = (fileName: string) => {
-        if (inEntry.has(fileName) || js.includes(fileName)) return;
-        const chunk = chunks.find((c) => c.fileName === fileName);
-        if (!chunk) return;
-        js.push(fileName);
-        for (const file of chunk.viteMetadata?.importedCss ?? []) if (!css.includes(file)) css.push(file);
-        for (const imported of chunk.imports) visit(imported);
-      };
-      visit(login.fileName);
+      const { js, css } = ownClosure(chunksOf(bundle), login.fileName);
       // Each language's messages too (the entry imports the UI language's file before it renders).
       const messagesOf = (lang: string) =>
         chunks.find(

@@ -44,10 +44,11 @@ const vitest =
     let passed = 0;
     let failed = 0;
     let skipped = 0;
+    let failures = [];
     try {
       // Tests that could not run because their file failed (a hook, a browser launch, an import)
       // are counted as failed by the reporter, not as skipped.
-      ({ passed, failed, skipped } = JSON.parse(fs.readFileSync(out, 'utf8')));
+      ({ passed, failed, skipped, failures = [] } = JSON.parse(fs.readFileSync(out, 'utf8')));
     } catch {
       failed = Math.max(failed, 1);
     }
@@ -58,6 +59,7 @@ const vitest =
       line: `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
       passed,
       failed,
+      failures,
     };
   };
 
@@ -157,7 +159,10 @@ for (const [name, suite] of Object.entries(suites)) {
 }
 
 console.log('\n━━━ summary ━━━');
-for (const r of results) console.log(`${r.ok ? '✔' : '✖'} ${r.name.padEnd(13)} ${r.line} (${r.seconds} s)`);
+for (const r of results) {
+  console.log(`${r.ok ? '✔' : '✖'} ${r.name.padEnd(13)} ${r.line} (${r.seconds} s)`);
+  for (const f of r.failures ?? []) console.log(`    ✖ ${f}`);
+}
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);

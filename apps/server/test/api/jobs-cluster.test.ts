@@ -166,7 +166,8 @@ describe.skipIf(!onPostgres())('an import in flight when its server dies', () =>
     await t?.close();
   });
 
-  // Generous limits: on a loaded 2-core machine the resumed import (~5,800 rows) took over 90 s.
+  // Generous limits: on a loaded 2-core machine the resumed import (~1,800 rows) takes ~30 s. The
+  // kill comes after the first chunk of 200 committed, so most of the sheet is left to resume.
   it('resumes on another server after SIGKILL: every row once, nothing lost', {
     timeout: 330_000,
   }, async () => {
@@ -179,7 +180,7 @@ describe.skipIf(!onPostgres())('an import in flight when its server dies', () =>
       body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
     });
     const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-    const ROWS = 6000;
+    const ROWS = 2000;
     const csv = [
       'name,mobile',
       ...Array.from({ length: ROWS }, (_, i) => `导入${i},139${String(70000000 + i)}`),
@@ -216,7 +217,7 @@ describe.skipIf(!onPostgres())('an import in flight when its server dies', () =>
     expect(done.counts).toMatchObject({ CREATED: ROWS, DUPLICATE_POOL: 0, DUPLICATE_OTHER: 0 });
     const [clients] = await queryRows<{ n: number }>(
       t.database.db,
-      sql`SELECT count(*)::int AS n FROM client WHERE mobile BETWEEN '13970000000' AND '13970005999'`,
+      sql`SELECT count(*)::int AS n FROM client WHERE mobile BETWEEN '13970000000' AND '13970001999'`,
     );
     expect(clients?.n).toBe(ROWS);
     process.stdout.write(

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -48,6 +49,33 @@ export interface Database {
 const PGLITE_TEMPLATE = [path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template.tgz')].find(
   (f) => fs.existsSync(f),
 );
+
+interface PgliteWasm {
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
+}
+let wasm: Promise<PgliteWasm> | undefined;
+/**
+ * PGlite's two WebAssembly modules, compiled once per process: PGlite compiles its 9 MB module at
+ * every create otherwise (seconds on a loaded machine), and V8's optimized code for it is lost with
+ * it. A server opens one database (a restore two); an API test worker opens one per test file.
+ */
+const pgliteWasm = (): Promise<PgliteWasm> => {
+  wasm ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const compile = async (file: string) =>
+      WebAssembly.compile(await fs.promises.readFile(path.join(dist, file)));
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
+      compile('pglite.wasm'),
+      compile('initdb.wasm'),
+    ]);
+    return { pgliteWasmModule, initdbWasmModule };
+  })();
+  wasm.catch(() => {
+    wasm = undefined;
+  });
+  return wasm;
+};
 
 /** An empty data directory starts from the template instead of running initdb (half the peak memory). */
 const templateFor = (dir: string | undefined): Blob | undefined => {
@@ -185,6 +213,7 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
   const client = await PGlite.create({
+    ...(await pgliteWasm()),
     dataDir: opts.pgliteDir,
     extensions: { pg_trgm },
     loadDataDir: opts.loadDataDir ?? templateFor(opts.pgliteDir),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -50,10 +50,15 @@ const PGLITE_TEMPLATE = [path.join(path.dirname(fileURLToPath(import.meta.url)),
   (f) => fs.existsSync(f),
 );
 
+type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
 interface PgliteWasm {
-  pgliteWasmModule: WebAssembly.Module;
-  initdbWasmModule: WebAssembly.Module;
+  pgliteWasmModule: WasmModule;
+  initdbWasmModule: WasmModule;
 }
+/** The global WebAssembly object: the server's lib (ES2023, no DOM) declares its types, not its value. */
+const webAssembly = (
+  globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } }
+).WebAssembly;
 let wasm: Promise<PgliteWasm> | undefined;
 /**
  * PGlite's two WebAssembly modules, compiled once per process: PGlite compiles its 9 MB module at
@@ -64,7 +69,7 @@ const pgliteWasm = (): Promise<PgliteWasm> => {
   wasm ??= (async () => {
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     const compile = async (file: string) =>
-      WebAssembly.compile(await fs.promises.readFile(path.join(dist, file)));
+      webAssembly.compile(await fs.promises.readFile(path.join(dist, file)));
     const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
       compile('pglite.wasm'),
       compile('initdb.wasm'),

@@ -166,8 +166,8 @@ describe.skipIf(!onPostgres())('an import in flight when its server dies', () =>
     await t?.close();
   });
 
-  // Generous limits: on a loaded 2-core machine the resumed import (~1,800 rows) takes ~30 s. The
-  // kill comes after the first chunk of 200 committed, so most of the sheet is left to resume.
+  // Generous limits: this test takes ~40 s on a quiet 2-core machine (2,000 rows, killed at 200: the
+  // kill comes after the first chunk committed, so most of the sheet is left to resume).
   it('resumes on another server after SIGKILL: every row once, nothing lost', {
     timeout: 330_000,
   }, async () => {

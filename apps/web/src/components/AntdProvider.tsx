@@ -9,7 +9,8 @@ import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useMemo } from 'react';
 import { useAppStore } from '../stores/app';
 import { useSettingsStore } from '../stores/settings';
-import { readablePrimary } from '../theme/color';
+import { readablePrimaryStates } from '../theme/color';
+import { useReducedMotion } from '../theme/reducedMotion';
 
 const ANTD_LOCALES: Record<Language, Locale> = { zh: zhCN, en: enUS, es: esES, ja: jaJP };
 
@@ -31,12 +32,19 @@ export const AntdProvider = ({ children }: { children: ReactNode }) => {
   const language = useAppStore((s) => s.language);
   const size = useAppStore((s) => s.size);
   const themeColor = useSettingsStore((s) => s.theme);
-  const config = useMemo<ThemeConfig>(
-    () => ({
+  const reducedMotion = useReducedMotion();
+  const config = useMemo<ThemeConfig>(() => {
+    const primary = readablePrimaryStates(themeColor);
+    return {
       // White text on the theme colour must stay readable (WCAG AA): see theme/color.ts.
       token: {
-        colorPrimary: readablePrimary(themeColor),
-        colorLink: readablePrimary(themeColor),
+        colorPrimary: primary.base,
+        colorLink: primary.base,
+        // A hovered default button's text, a hovered primary button's fill: readable too (AA).
+        colorPrimaryHover: primary.hover,
+        colorPrimaryActive: primary.active,
+        colorLinkHover: primary.hover,
+        colorLinkActive: primary.active,
         // antd's grey secondary text (45% black) is 4.4:1 on white, under AA's 4.5:1.
         colorTextDescription: 'rgba(0, 0, 0, 0.65)',
         colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
@@ -44,11 +52,12 @@ export const AntdProvider = ({ children }: { children: ReactNode }) => {
         colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
         // Danger links ("Delete" in a row) are text on white: antd's red is 3.2:1, red-7 is 5.6:1.
         colorError: '#cf1322',
+        // The user's "reduce motion" setting: antd's popups, drawers and wave skip their motion.
+        motion: !reducedMotion,
       },
       algorithm: size === 'mini' ? [theme.defaultAlgorithm, theme.compactAlgorithm] : theme.defaultAlgorithm,
-    }),
-    [themeColor, size],
-  );
+    };
+  }, [themeColor, size, reducedMotion]);
   return (
     <ConfigProvider locale={ANTD_LOCALES[language]} componentSize={COMPONENT_SIZE[size]} theme={config}>
       {children}

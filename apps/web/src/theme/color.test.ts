@@ -1,6 +1,6 @@
 import { THEME_PRESETS } from '@educrm/contract/constants';
 import { describe, expect, test } from 'vitest';
-import { contrast, readablePrimary } from './color';
+import { contrast, readablePrimary, readablePrimaryStates } from './color';
 
 describe('readablePrimary', () => {
   test('keeps a colour that already carries white text', () => {
@@ -27,5 +27,16 @@ describe('readablePrimary', () => {
 
   test('leaves values it cannot read alone', () => {
     expect(readablePrimary('blue')).toBe('blue');
+  });
+});
+
+describe('readablePrimaryStates', () => {
+  test('hover and press stay readable and differ from the colour and from each other', () => {
+    for (const preset of [...THEME_PRESETS, '#1890ff', '#304156']) {
+      const { base, hover, active } = readablePrimaryStates(preset);
+      for (const c of [hover, active])
+        expect(contrast(c, '#ffffff'), `${preset} ${c}`).toBeGreaterThanOrEqual(4.5);
+      expect(new Set([base, hover, active]).size, preset).toBe(3);
+    }
   });
 });

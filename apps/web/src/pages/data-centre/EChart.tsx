@@ -4,6 +4,7 @@ import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import { init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { useReducedMotion } from '../../theme/reducedMotion';
 
 // Only the charts the data centre draws: this module is imported by the data pages alone, so
 // echarts stays out of the login page and the rest of the console (its own chunk).
@@ -30,6 +31,7 @@ export const EChart = ({
 }) => {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
+  const reducedMotion = useReducedMotion();
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -45,7 +47,8 @@ export const EChart = ({
     };
   }, []);
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
+    // The user's "reduce motion" setting: the series are drawn at once, not grown in.
+    chart.current?.setOption(reducedMotion ? { ...option, animation: false } : option, { notMerge: true });
+  }, [option, reducedMotion]);
   return <div ref={ref} className="data-chart" style={{ height }} data-testid={testId} />;
 };

@@ -140,6 +140,15 @@ for (const [locale, sales, dimension] of [
       totals.length,
       { timeout: 15_000 },
     );
+    // The browser asks for reduced motion: the lines are drawn at once, not grown in.
+    expect(
+      await page.evaluate(() => {
+        const el = document.querySelector('[data-testid="chart-history"]') as
+          | (HTMLElement & { __chart?: { getOption(): { animation?: boolean } } })
+          | null;
+        return el?.__chart?.getOption().animation;
+      }),
+    ).toBe(false);
     await quietTables(page);
     await page.waitForTimeout(600);
     await screenshot(page, `data-history-sales-${locale.slice(0, 2)}-1440`);

@@ -81,3 +81,33 @@ describe.each(['zh-CN', 'en-US'])('in %s', (locale) => {
     expect(serious(await axe(page))).toEqual([]);
   });
 });
+
+test('reduced motion: a popup opens at once beside its button, with no transition running', async () => {
+  // openBrowser asks for reduced motion (the user's system setting); the console must still place
+  // its popups: a running transition on a popup's position once opened them 10 screens off to the left.
+  const browser = await openBrowser({ locale: 'zh-CN', viewport: { width: 1280, height: 800 } });
+  try {
+    const { page, context } = browser;
+    await signIn(context, baseURL);
+    await open(page, baseURL, '/dashboard', 'dashboard-page');
+    expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
+    const button = page.getByRole('button', { name: /^布局大小/ });
+    await button.click();
+    const menu = page.locator('.ant-dropdown').filter({ visible: true });
+    await menu.getByRole('menuitem', { name: '中等' }).waitFor();
+    const [b, m] = [await button.boundingBox(), await menu.boundingBox()];
+    expect(b && m).toBeTruthy();
+    if (!b || !m) return;
+    // Right under its button and inside the window.
+    expect(m.y).toBeGreaterThanOrEqual(b.y + b.height - 1);
+    expect(m.y).toBeLessThan(b.y + b.height + 40);
+    expect(m.x).toBeGreaterThanOrEqual(0);
+    expect(m.x + m.width).toBeLessThanOrEqual(1280);
+    // antd ran no motion on it (no enter/appear classes) and nothing is animating.
+    expect(await menu.getAttribute('class')).not.toMatch(/-(appear|enter)/);
+    expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+    await screenshot(page, 'shell-reduced-motion-popup');
+  } finally {
+    await browser.close();
+  }
+});

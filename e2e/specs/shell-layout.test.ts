@@ -7,7 +7,7 @@ const baseURL = inject('baseURL');
 let browser: BrowserSession;
 
 beforeAll(async () => {
-  browser = await openBrowser({ locale: 'zh-CN', viewport: { width: 1280, height: 800 } });
+  browser = await openBrowser({ locale: 'zh-CN', viewport: { width: 1280, height: 800 }, motion: true });
 });
 afterAll(async () => {
   await browser?.close();

@@ -8,7 +8,7 @@ let browser: BrowserSession;
 
 beforeAll(async () => {
   // A short window, so the dashboard scrolls.
-  browser = await openBrowser({ locale: 'en-US', viewport: { width: 1280, height: 300 } });
+  browser = await openBrowser({ locale: 'en-US', viewport: { width: 1280, height: 300 }, motion: true });
 });
 afterAll(async () => {
   await browser?.close();

@@ -25,9 +25,14 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-/** A fresh profile per call, so cookies and storage never leak between tests. */
+/**
+ * A fresh profile per call, so cookies and storage never leak between tests. The browser asks for
+ * reduced motion unless a spec is about motion (`motion: true`): the console then runs no transition
+ * or popup animation, as for a user with that setting, and a spec waits for no animation to end (two
+ * business specs took 0.6-0.7x their time). The shell's specs keep motion on, so both paths are tested.
+ */
 export const openBrowser = async (
-  opts: { viewport?: { width: number; height: number }; locale?: string } = {},
+  opts: { viewport?: { width: number; height: number }; locale?: string; motion?: boolean } = {},
 ): Promise<BrowserSession> => {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -36,6 +41,7 @@ export const openBrowser = async (
     args: CHROMIUM_ARGS,
     viewport: opts.viewport ?? { width: 1440, height: 900 },
     locale: opts.locale ?? 'zh-CN',
+    reducedMotion: opts.motion ? 'no-preference' : 'reduce',
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {

@@ -1,14 +1,19 @@
 import { useSyncExternalStore } from 'react';
 
-const QUERY = '(prefers-reduced-motion: reduce)';
+/** One MediaQueryList for the whole console, made on first use (React reads it on every render). */
+let query: MediaQueryList | undefined;
+const reducedMotionQuery = () => {
+  query ??= window.matchMedia('(prefers-reduced-motion: reduce)');
+  return query;
+};
 
 const subscribe = (onChange: () => void) => {
-  const list = window.matchMedia(QUERY);
+  const list = reducedMotionQuery();
   list.addEventListener('change', onChange);
   return () => list.removeEventListener('change', onChange);
 };
 
-const prefersReducedMotion = () => window.matchMedia(QUERY).matches;
+const prefersReducedMotion = () => reducedMotionQuery().matches;
 
 /**
  * The user's "reduce motion" setting, followed live. global.css only shortens CSS transitions to

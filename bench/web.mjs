@@ -33,6 +33,10 @@ const FLAGS = {
   timeout: { type: 'number', default: 30, min: 1, max: 120, help: 'seconds a run may wait for its page' },
   dist: { type: 'string', help: 'measure this existing build instead of building one' },
   baseline: { type: 'string', help: 'git revision to build and measure too, interleaved (ratios per page)' },
+  'baseline-dist': {
+    type: 'string',
+    help: "an existing build to measure as the baseline instead (served by this tree's server)",
+  },
   'fresh-baseline': { type: 'boolean', help: 'rebuild the baseline even when a finished build of it exists' },
   'keep-baseline': {
     type: 'boolean',
@@ -426,7 +430,11 @@ const prepareBuilds = async () => {
     ({ outDir: dist, buildMs } = await buildConsole());
   }
   const builds = [{ name: 'current', label: 'this tree', dist: fs.realpathSync(dist), buildMs }];
-  if (flags.baseline) {
+  if (flags['baseline-dist']) {
+    const base = path.resolve(flags['baseline-dist']);
+    if (!fs.existsSync(path.join(base, 'index.html'))) throw new Error(`${base} has no index.html`);
+    builds.push({ name: 'baseline', label: `baseline ${base}`, dist: fs.realpathSync(base), buildMs: null });
+  } else if (flags.baseline) {
     const base = await buildBaseline(flags.baseline, { fresh: flags['fresh-baseline'] });
     if (!flags['keep-baseline']) onCleanup(() => fs.rmSync(base.dir, { recursive: true, force: true }));
     builds.push({

@@ -2,12 +2,21 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { antdStyles } from './vite-plugins/antd-styles.ts';
 import { chunkGroups } from './vite-plugins/chunk-groups.ts';
+import { compileHints } from './vite-plugins/compile-hints.ts';
 import { layoutPreload } from './vite-plugins/layout-preload.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { prerenderLogin } from './vite-plugins/prerender-login.ts';
 
 export default defineConfig({
-  plugins: [react(), chunkGroups(), antdStyles(), layoutPreload(), prerenderLogin(), precompress()],
+  plugins: [
+    react(),
+    chunkGroups(),
+    antdStyles(),
+    layoutPreload(),
+    compileHints(),
+    prerenderLogin(),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -5,19 +5,24 @@ import { App } from './App';
 import { boot } from './boot';
 import { installGlobalErrorCapture } from './errors/capture';
 import { i18nReady } from './i18n';
+import { getRouter } from './router';
+import { whenSettled } from './router/settled';
 
 installGlobalErrorCapture();
 // Session info, layout and page chunks start now, beside the language file (boot.ts).
 boot();
 
 // No top-level await here: it would switch off rolldown's chunk merging for the whole graph.
-void i18nReady.then(() => {
-  const root = document.getElementById('root');
-  if (root) {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  }
-});
+// React renders once the router's first navigation has settled (router/settled.ts).
+void i18nReady
+  .then(() => whenSettled(getRouter()))
+  .then(() => {
+    const root = document.getElementById('root');
+    if (root) {
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    }
+  });

@@ -12,6 +12,17 @@ import { type PlanChunk, type PlanRoots, planChunkGroups } from './chunk-plan.ts
  */
 const ENTRY_GROUP: CodeSplittingGroup = { name: 'entry', tags: ['$initial'], priority: 100 };
 
+/**
+ * ...except React DOM (and its scheduler), a second file of about the same size: index.html
+ * preloads it beside the entry, so the two stream in and compile on two background threads at
+ * once. A first load has nothing else to run until both are compiled (bench/README.md, #17 round 10).
+ */
+const REACT_DOM_GROUP: CodeSplittingGroup = {
+  name: 'react-dom',
+  test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/,
+  priority: 110,
+};
+
 const SRC = String.raw`[\\/]src[\\/]`;
 export const PLAN_ROOTS: PlanRoots = {
   publicRoutes: new RegExp(`${SRC}router[\\\\/]public\\.tsx$`),
@@ -81,6 +92,10 @@ export const chunkGroups = (): Plugin => ({
       debugName: 'first-load plan',
       includeDependenciesRecursively: false,
     };
-    return { build: { rolldownOptions: { output: { codeSplitting: { groups: [ENTRY_GROUP, planned] } } } } };
+    return {
+      build: {
+        rolldownOptions: { output: { codeSplitting: { groups: [REACT_DOM_GROUP, ENTRY_GROUP, planned] } } },
+      },
+    };
   },
 });

@@ -10,6 +10,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useAppStore } from '../stores/app';
 import { useSettingsStore } from '../stores/settings';
 import { readablePrimaryStates } from '../theme/color';
+import { MENU_TOKENS } from '../theme/menu';
 import { useReducedMotion } from '../theme/reducedMotion';
 
 const ANTD_LOCALES: Record<Language, Locale> = { zh: zhCN, en: enUS, es: esES, ja: jaJP };
@@ -55,6 +56,7 @@ export const AntdProvider = ({ children }: { children: ReactNode }) => {
         // The user's "reduce motion" setting: antd's popups, drawers and wave skip their motion.
         motion: !reducedMotion,
       },
+      components: { Menu: MENU_TOKENS },
       algorithm: size === 'mini' ? [theme.defaultAlgorithm, theme.compactAlgorithm] : theme.defaultAlgorithm,
     };
   }, [themeColor, size, reducedMotion]);

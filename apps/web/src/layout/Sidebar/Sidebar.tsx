@@ -1,4 +1,4 @@
-import { ConfigProvider, Menu, type MenuProps } from 'antd';
+import { Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -12,23 +12,6 @@ import { Logo } from './Logo';
 import { buildMenu, type MenuNode, openKeysFor } from './menu';
 
 type Items = NonNullable<MenuProps['items']>;
-
-const MENU_THEME = {
-  components: {
-    Menu: {
-      darkItemBg: '#304156',
-      darkSubMenuItemBg: '#1f2d3d',
-      darkItemColor: '#bfcbd9',
-      darkItemHoverBg: '#263445',
-      darkItemSelectedBg: '#263445',
-      darkPopupBg: '#1f2d3d',
-      collapsedWidth: 54,
-      itemBorderRadius: 0,
-      itemMarginInline: 0,
-      itemMarginBlock: 0,
-    },
-  },
-};
 
 /** The collapsible sidebar (spec section 2) built from the permitted routes. */
 export const Sidebar = () => {
@@ -78,17 +61,15 @@ export const Sidebar = () => {
     <div className="sidebar-container">
       {showLogo ? <Logo collapsed={collapsed} /> : null}
       <nav className="sidebar-scroll" aria-label={t('navbar.mainMenu')}>
-        <ConfigProvider theme={MENU_THEME}>
-          <Menu
-            mode="inline"
-            theme="dark"
-            inlineCollapsed={collapsed}
-            items={items}
-            selectedKeys={[selected]}
-            // Collapsed, an open key is a flyout over the page: open the current section only inline.
-            defaultOpenKeys={collapsed ? [] : openKeysFor(nodes, selected)}
-          />
-        </ConfigProvider>
+        <Menu
+          mode="inline"
+          theme="dark"
+          inlineCollapsed={collapsed}
+          items={items}
+          selectedKeys={[selected]}
+          // Collapsed, an open key is a flyout over the page: open the current section only inline.
+          defaultOpenKeys={collapsed ? [] : openKeysFor(nodes, selected)}
+        />
       </nav>
     </div>
   );

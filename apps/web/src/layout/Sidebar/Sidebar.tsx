@@ -23,6 +23,9 @@ export const Sidebar = () => {
   const { pathname } = useLocation();
   const activeMenu = useLeafHandle()?.meta?.activeMenu;
   const selected = activeMenu ?? pathname;
+  // One array per selection: antd's Menu copies a new `selectedKeys` array into its state in a
+  // layout effect, so each Sidebar render with a fresh one cost the whole menu a synchronous re-render.
+  const selectedKeys = useMemo(() => [selected], [selected]);
 
   const nodes = useMemo(() => buildMenu(routes), [routes]);
   const items = useMemo(() => {
@@ -66,7 +69,7 @@ export const Sidebar = () => {
           theme="dark"
           inlineCollapsed={collapsed}
           items={items}
-          selectedKeys={[selected]}
+          selectedKeys={selectedKeys}
           // Collapsed, an open key is a flyout over the page: open the current section only inline.
           defaultOpenKeys={collapsed ? [] : openKeysFor(nodes, selected)}
         />

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type SettlingRouter, whenSettled } from './settled';
 
 type Listener = Parameters<SettlingRouter['subscribe']>[0];
@@ -24,14 +24,14 @@ const fakeRouter = (initialized: boolean) => {
 describe('whenSettled', () => {
   it('resolves at once for a router whose first navigation is done', async () => {
     const { router, listeners } = fakeRouter(true);
-    await expect(whenSettled(router)).resolves.toBeUndefined();
+    await expect(whenSettled(router, 500)).resolves.toBeUndefined();
     expect(listeners.size).toBe(0);
   });
 
   it('waits for the first navigation, then stops listening', async () => {
     const { router, set, listeners } = fakeRouter(false);
     let settled = false;
-    const done = whenSettled(router).then(() => {
+    const done = whenSettled(router, 60_000).then(() => {
       settled = true;
     });
     set(false); // a state change before the navigation is done (e.g. a fetcher)
@@ -43,4 +43,23 @@ describe('whenSettled', () => {
     expect(settled).toBe(true);
     expect(listeners.size).toBe(0);
   });
+
+  it('gives up waiting after the time given, and stops listening', async () => {
+    vi.useFakeTimers();
+    const { router, listeners } = fakeRouter(false);
+    let settled = false;
+    const done = whenSettled(router, 500).then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(499);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await done;
+    expect(settled).toBe(true);
+    expect(listeners.size).toBe(0);
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });

@@ -418,22 +418,27 @@ const summarise = (target, runs, distDir) => {
 const ms = (s) => (s.median === null ? 'n/a' : `${s.median} ms (${s.min}..${s.max})`);
 const ratioOf = (a, b) => (a === null || b === null || !b ? null : Math.round((a / b) * 100) / 100);
 
+/** An existing build named on the command line (--dist, --baseline-dist): its real path. */
+const existingBuild = (dir) => {
+  const resolved = path.resolve(dir);
+  if (!fs.existsSync(path.join(resolved, 'index.html'))) throw new Error(`${resolved} has no index.html`);
+  return fs.realpathSync(resolved);
+};
+
 /** Builds (or takes) this tree's console and, with --baseline, the baseline's; starts a server each. */
 const prepareBuilds = async () => {
   await ensureServerBuilt({ force: flags.build });
   let dist;
   let buildMs = null;
   if (flags.dist) {
-    dist = path.resolve(flags.dist);
-    if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} has no index.html`);
+    dist = existingBuild(flags.dist);
   } else {
     ({ outDir: dist, buildMs } = await buildConsole());
   }
   const builds = [{ name: 'current', label: 'this tree', dist: fs.realpathSync(dist), buildMs }];
   if (flags['baseline-dist']) {
-    const base = path.resolve(flags['baseline-dist']);
-    if (!fs.existsSync(path.join(base, 'index.html'))) throw new Error(`${base} has no index.html`);
-    builds.push({ name: 'baseline', label: `baseline ${base}`, dist: fs.realpathSync(base), buildMs: null });
+    const base = existingBuild(flags['baseline-dist']);
+    builds.push({ name: 'baseline', label: `baseline ${base}`, dist: base, buildMs: null });
   } else if (flags.baseline) {
     const base = await buildBaseline(flags.baseline, { fresh: flags['fresh-baseline'] });
     if (!flags['keep-baseline']) onCleanup(() => fs.rmSync(base.dir, { recursive: true, force: true }));

@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import { type ClosureChunk, chunksOf, ownClosure } from './chunk-closure.ts';
+import { PLAN_ROOTS } from './chunk-groups.ts';
 import { layoutClosure } from './layout-preload.ts';
 
 /**
@@ -9,8 +10,6 @@ import { layoutClosure } from './layout-preload.ts';
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
-const HOME_MODULE = /[\\/]src[\\/]pages[\\/]dashboard[\\/]DashboardPage\.tsx$/;
-
 /**
  * The files whose code a signed-in first load runs nearly whole: the layout's closure and the
  * dashboard's (both minus the entry's). Not the entry itself: it is on the critical path from the
@@ -18,7 +17,7 @@ const HOME_MODULE = /[\\/]src[\\/]pages[\\/]dashboard[\\/]DashboardPage\.tsx$/;
  * evaluation more than it saved (bench/README.md, #17 round 10).
  */
 export const hintedFiles = (chunks: readonly ClosureChunk[]): string[] => {
-  const home = chunks.find((c) => c.moduleIds.some((id) => HOME_MODULE.test(id)));
+  const home = chunks.find((c) => c.moduleIds.some((id) => PLAN_ROOTS.home.test(id)));
   if (!home) throw new Error('compile-hints: no chunk for pages/dashboard/DashboardPage.tsx');
   return [...new Set([...layoutClosure(chunks).js, ...ownClosure(chunks, home.fileName).js])];
 };

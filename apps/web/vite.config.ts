@@ -6,10 +6,12 @@ import { compileHints } from './vite-plugins/compile-hints.ts';
 import { layoutPreload } from './vite-plugins/layout-preload.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { prerenderLogin } from './vite-plugins/prerender-login.ts';
+import { productionBuilds } from './vite-plugins/production-builds.ts';
 
 export default defineConfig({
   plugins: [
     react(),
+    productionBuilds(),
     chunkGroups(),
     antdStyles(),
     layoutPreload(),

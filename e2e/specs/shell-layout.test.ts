@@ -259,3 +259,39 @@ test('fullscreen toggles the document', async () => {
   await page.getByRole('button', { name: '退出全屏' }).click();
   await expect.poll(() => page.evaluate(() => Boolean(document.fullscreenElement))).toBe(false);
 });
+
+test('sidebar links and dashboard shortcuts navigate in the app; a Ctrl-click is left to the browser', async () => {
+  const { page, context } = browser;
+  await open(page, baseURL, '/dashboard', 'dashboard-page');
+  // A marker on the window survives in-app navigation only (a document load would drop it).
+  await page.evaluate(() => {
+    (window as unknown as { __stay: boolean }).__stay = true;
+  });
+  const stayed = () => page.evaluate(() => (window as unknown as { __stay?: boolean }).__stay === true);
+
+  const shortcut = page.locator('.dashboard-shortcut', { hasText: '个人中心' });
+  expect(await shortcut.getAttribute('href')).toBe('/profile/index');
+  await shortcut.click();
+  await page.waitForSelector('[data-testid="profile-page"]');
+  expect(new URL(page.url()).pathname).toBe('/profile/index');
+  expect(await stayed()).toBe(true);
+
+  await page.locator('.sidebar-container').getByRole('link', { name: '首页' }).click();
+  await page.locator('[data-testid="dashboard-page"]').waitFor({ state: 'visible' });
+  expect(new URL(page.url()).pathname).toBe('/dashboard');
+  expect(await stayed()).toBe(true);
+  // The current entry is highlighted (antd's Menu selection follows the route).
+  await expect
+    .poll(() => page.locator('.sidebar-container .ant-menu-item-selected').textContent())
+    .toContain('首页');
+
+  // Ctrl-click opens a new tab as a link does, and the console stays where it is.
+  const [popup] = await Promise.all([
+    context.waitForEvent('page'),
+    page.locator('.dashboard-shortcut', { hasText: '个人中心' }).click({ modifiers: ['Control'] }),
+  ]);
+  await popup.waitForURL(/\/profile\/index$/);
+  await popup.close();
+  expect(new URL(page.url()).pathname).toBe('/dashboard');
+  expect(await stayed()).toBe(true);
+});

@@ -8,9 +8,15 @@ const require = createRequire(import.meta.url);
 describe('production builds', () => {
   it('maps a development file to its production twin', () => {
     expect(
-      productionFile('/x/node_modules/react-router/dist/development/index.mjs', '/dist/development/', '/dist/production/'),
+      productionFile(
+        '/x/node_modules/react-router/dist/development/index.mjs',
+        '/dist/development/',
+        '/dist/production/',
+      ),
     ).toBe('/x/node_modules/react-router/dist/production/index.mjs');
-    expect(() => productionFile('/x/index.mjs', '/dist/development/', '/dist/production/')).toThrow(/not under/);
+    expect(() => productionFile('/x/index.mjs', '/dist/development/', '/dist/production/')).toThrow(
+      /not under/,
+    );
   });
 
   it("finds each package's production entry, with its dev warnings off", () => {

@@ -260,7 +260,7 @@ test('fullscreen toggles the document', async () => {
   await expect.poll(() => page.evaluate(() => Boolean(document.fullscreenElement))).toBe(false);
 });
 
-test('sidebar links and dashboard shortcuts navigate in the app; a Ctrl-click is left to the browser', async () => {
+test('sidebar links and dashboard shortcuts navigate in the app (Ctrl-click left to the browser); collapsed, entries show tooltips', async () => {
   const { page, context } = browser;
   await open(page, baseURL, '/dashboard', 'dashboard-page');
   // A marker on the window survives in-app navigation only (a document load would drop it).
@@ -294,4 +294,15 @@ test('sidebar links and dashboard shortcuts navigate in the app; a Ctrl-click is
   await popup.close();
   expect(new URL(page.url()).pathname).toBe('/dashboard');
   expect(await stayed()).toBe(true);
+
+  // Collapsed to icons, an entry names itself in a tooltip on hover (expanded, it has none).
+  expect(await page.locator('.ant-menu-inline-collapsed-tooltip').count()).toBe(0);
+  await page.getByRole('button', { name: '展开或收起菜单' }).click();
+  await expect.poll(wrapperClass).toContain('hideSidebar');
+  await page.locator('.sidebar-container .ant-menu-item').first().hover();
+  await expect
+    .poll(() => page.locator('.ant-menu-inline-collapsed-tooltip:visible').textContent(), { timeout: 5_000 })
+    .toContain('首页');
+  await page.getByRole('button', { name: '展开或收起菜单' }).click();
+  await expect.poll(wrapperClass).toContain('openSidebar');
 });

@@ -21,6 +21,13 @@ export const productionFile = (resolved: string, from: string, to: string): stri
   return file.replace(from, to);
 };
 
+/** The production entry of one of those packages (its ESM entry, under dist/production). */
+export const productionEntry = (pkg: keyof typeof PRODUCTION_BUILDS & string): string => {
+  const build = PRODUCTION_BUILDS[pkg];
+  if (!build) throw new Error(`production-builds: ${pkg} is not listed`);
+  return productionFile(require.resolve(pkg).replace(/\.js$/, '.mjs'), build.from, build.to);
+};
+
 /** In builds, resolves those packages' entry points to their production files. */
 export const productionBuilds = (): Plugin => ({
   name: 'educrm:production-builds',
@@ -29,9 +36,7 @@ export const productionBuilds = (): Plugin => ({
   resolveId: {
     filter: { id: new RegExp(`^(${Object.keys(PRODUCTION_BUILDS).join('|')})$`) },
     handler(id) {
-      const build = PRODUCTION_BUILDS[id];
-      if (!build) return null;
-      return productionFile(require.resolve(id).replace(/\.js$/, '.mjs'), build.from, build.to);
+      return id in PRODUCTION_BUILDS ? productionEntry(id) : null;
     },
   },
 });

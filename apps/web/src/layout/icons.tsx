@@ -49,12 +49,12 @@ const toElement = (node: AbstractNode, key?: number, svgProps?: Record<string, s
   );
 
 /** Each route icon's <svg>, made once: the same element every render, so React skips it on re-render. */
-const svgs = new Map<string, ReactElement>();
-const svgOf = (name: string, icon: IconDefinition): ReactElement => {
-  let svg = svgs.get(name);
+const svgs = new Map<IconDefinition, ReactElement>();
+const svgOf = (icon: IconDefinition): ReactElement => {
+  let svg = svgs.get(icon);
   if (!svg) {
     svg = toElement(icon.icon as AbstractNode, undefined, { ...SVG_PROPS, 'data-icon': icon.name });
-    svgs.set(name, svg);
+    svgs.set(icon, svg);
   }
   return svg;
 };
@@ -66,14 +66,14 @@ const svgOf = (name: string, icon: IconDefinition): ReactElement => {
  */
 export const RouteIcon = ({ name, className }: { name?: string; className?: string }) => {
   const icon = name ? ICONS[name] : undefined;
-  if (!icon || !name) return null;
+  if (!icon) return null;
   return (
     <span
       role="img"
       aria-label={icon.name}
       className={`anticon anticon-${icon.name}${className ? ` ${className}` : ''}`}
     >
-      {svgOf(name, icon)}
+      {svgOf(icon)}
     </span>
   );
 };

@@ -1,15 +1,21 @@
 import { type MouseEvent, useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
-/** What decides whether a click on a plain <a> is the app's to handle. */
-export interface LinkClick {
+/** What of a click decides whether it is the app's to handle (a React MouseEvent has all of it). */
+export interface ClickInfo {
   button: number;
   metaKey: boolean;
   altKey: boolean;
   ctrlKey: boolean;
   shiftKey: boolean;
   defaultPrevented: boolean;
-  anchor: { href: string; target: string; download: boolean } | null;
+}
+
+/** The link clicked: the <a href> the click landed in, inside the list. */
+export interface ClickedAnchor {
+  href: string;
+  target: string;
+  download: boolean;
 }
 
 /**
@@ -17,8 +23,11 @@ export interface LinkClick {
  * modified or non-primary click, a new-tab or download link, another origin (React Router's Link
  * follows the same rules).
  */
-export const inAppTarget = (click: LinkClick, origin: string): string | null => {
-  const { anchor } = click;
+export const inAppTarget = (
+  click: ClickInfo,
+  anchor: ClickedAnchor | null,
+  origin: string,
+): string | null => {
   if (!anchor || click.defaultPrevented || click.button !== 0) return null;
   if (click.metaKey || click.altKey || click.ctrlKey || click.shiftKey) return null;
   if ((anchor.target && anchor.target !== '_self') || anchor.download) return null;
@@ -41,7 +50,7 @@ export const useLinkClicks = () => {
         a && event.currentTarget.contains(a)
           ? { href: a.href, target: a.target, download: a.hasAttribute('download') }
           : null;
-      const to = inAppTarget({ ...pick(event), anchor }, window.location.origin);
+      const to = inAppTarget(event, anchor, window.location.origin);
       if (to === null) return;
       event.preventDefault();
       const here = window.location.pathname + window.location.search + window.location.hash;
@@ -50,12 +59,3 @@ export const useLinkClicks = () => {
     [navigate],
   );
 };
-
-const pick = ({ button, metaKey, altKey, ctrlKey, shiftKey, defaultPrevented }: MouseEvent) => ({
-  button,
-  metaKey,
-  altKey,
-  ctrlKey,
-  shiftKey,
-  defaultPrevented,
-});

@@ -40,6 +40,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type JobWithMetadata as BossJob, fromDrizzle, fromPglite, type JobResult, PgBoss } from 'pg-boss';
 import type { Database, Db, DbOrTx } from '../db/client';
 import { jobRun, jobSchedule } from '../db/schema';
+import { ReadyProbe, readyQueues } from './ready-probe';
 import type { Job as LegacyJob } from './scheduler';
 
 export const JOB_TIME_ZONE = 'Asia/Shanghai';
@@ -119,11 +120,16 @@ const errorMessage = (err: unknown) => (err instanceof Error ? err.message : Str
 const isLegacy = (j: JobDef<never> | LegacyJob): j is LegacyJob => 'intervalMs' in j;
 
 const DEFAULT_RETRY: RetryPolicy = { limit: 2, delaySeconds: 10, backoff: true };
+/** A worker's own poll, behind the probe that wakes it (ReadyProbe). */
+const BACKSTOP_POLL_SECONDS = 30;
 
 export interface QueueOptions {
   log: FastifyBaseLogger;
   now: () => Date;
-  /** How often idle workers poll (seconds, >= 0.5). */
+  /**
+   * How soon a job sent anywhere starts on an idle server (seconds, >= 0.5): how often this
+   * process looks for queues with work (one query, ./ready-probe.ts) and wakes their workers.
+   */
   pollingIntervalSeconds?: number;
   /** A job whose worker stops heart-beating this long (killed process) is retried. >= 10. */
   heartbeatSeconds?: number;
@@ -184,6 +190,9 @@ export class JobQueue {
   private starting: Promise<void> | null = null;
   private stopped = false;
   private readonly runListeners: ((e: RunEnd) => void)[] = [];
+  /** Queue name -> the worker the probe wakes. */
+  private readonly workerIds = new Map<string, string>();
+  private probe: ReadyProbe | null = null;
 
   constructor(
     private readonly database: Database,
@@ -288,6 +297,18 @@ export class JobQueue {
     await boss.start();
     for (const def of this.defs.values()) await this.install(boss, def);
     this.boss = boss;
+    if (o.workers !== false) {
+      this.probe = new ReadyProbe(
+        () => readyQueues(this.database.db, [...this.workerIds.keys()]),
+        (name) => {
+          const id = this.workerIds.get(name);
+          if (id) boss.notifyWorker(id);
+        },
+        (o.pollingIntervalSeconds ?? 1) * 1000,
+        (err) => this.opts.log.warn({ err }, 'job queue probe failed'),
+      );
+      this.probe.start();
+    }
   }
 
   private async install(boss: PgBoss, def: AnyDef) {
@@ -310,10 +331,11 @@ export class JobQueue {
     if (def.cron) {
       await boss.schedule(def.name, def.cron, { trigger: 'SCHEDULE' }, { tz: JOB_TIME_ZONE });
     }
-    await boss.work<RunData>(
+    const workerId = await boss.work<RunData>(
       def.name,
       {
-        pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 1,
+        // The probe wakes the worker when its queue has work; this slow poll is only a backstop.
+        pollingIntervalSeconds: Math.max(BACKSTOP_POLL_SECONDS, this.opts.pollingIntervalSeconds ?? 1),
         localConcurrency: this.opts.concurrency ?? 2,
         batchSize: def.batchSize ?? 10,
         burstWhenBatchFull: true,
@@ -336,6 +358,7 @@ export class JobQueue {
         return results;
       },
     );
+    this.workerIds.set(def.name, workerId);
   }
 
   private async handle(def: AnyDef, job: BossJob<RunData>) {
@@ -554,6 +577,9 @@ export class JobQueue {
     if (this.starting) await this.starting.catch(() => {});
     const boss = this.boss;
     this.boss = null;
+    await this.probe?.stop();
+    this.probe = null;
+    this.workerIds.clear();
     if (boss) await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
   }
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '../../src/db/client';
 import { jobRun } from '../../src/db/schema';
 import { cronForInterval, defineJob, JobQueue } from '../../src/jobs/queue';
+import { readyQueues } from '../../src/jobs/ready-probe';
 import type { Job } from '../../src/jobs/scheduler';
 import { openTestDatabase } from '../support/app';
 
@@ -158,6 +159,49 @@ describe('job queue (pg-boss on the server database)', () => {
     const info = list.find((j) => j.name === 'test.legacy');
     expect(info).toMatchObject({ cron: '0 * * * *', timeZone: 'Asia/Shanghai', paused: false });
     expect(info?.lastRuns[0]).toMatchObject({ trigger: 'MANUAL', counts: { legacy: 1 } });
+  });
+
+  it('starts a sent job within about a second though its worker polls only every 30 s (the probe wakes it)', async () => {
+    await queue.ready();
+    // Let the worker go idle: its next poll of its own is 30 s away.
+    await new Promise((r) => setTimeout(r, 1500));
+    const sentAt = Date.now();
+    await queue.send(echo, { n: 42 });
+    await waitFor(async () => seen.includes(42), 10_000);
+    expect(Date.now() - sentAt).toBeLessThan(5_000);
+  });
+
+  it('names the queues with a job that may start now, not those with nothing or a later start', async () => {
+    const probeOnly = new JobQueue(database, { log, now: () => new Date(), workers: false });
+    const later = defineJob({
+      name: 'test.probe-later',
+      async run() {
+        return {};
+      },
+    });
+    const now = defineJob({
+      name: 'test.probe-now',
+      async run() {
+        return {};
+      },
+    });
+    const idle = defineJob({
+      name: 'test.probe-idle',
+      async run() {
+        return {};
+      },
+    });
+    for (const j of [later, now, idle]) probeOnly.register(j);
+    await probeOnly.start();
+    try {
+      await probeOnly.send(later, {}, { startAfter: new Date(Date.now() + 3_600_000) });
+      await probeOnly.send(now, {});
+      const names = ['test.probe-later', 'test.probe-now', 'test.probe-idle'];
+      expect(await readyQueues(database.db, names)).toEqual(['test.probe-now']);
+      expect(await readyQueues(database.db, [])).toEqual([]);
+    } finally {
+      await probeOnly.stop();
+    }
   });
 
   it('lets a job in flight finish when the queue stops gracefully', async () => {

@@ -15,6 +15,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { buildBaseline } from './lib/baseline.mjs';
+import { cpuSpent, readBrowserCpu } from './lib/browser-cpu.mjs';
 import { fmtBytes, spread, verdict } from './lib/cli.mjs';
 import { findHeavyCode, HEAVY_CODE } from './lib/heavy-code.mjs';
 import { startBench } from './lib/run.mjs';
@@ -283,8 +284,10 @@ const measureRun = async ({ target, build, password, throttle }) => {
     page.on('pageerror', (err) => pageErrors.push(err.message));
 
     const cpuBefore = readCpuSeconds(build.server.pid);
+    const browserCpuBefore = readBrowserCpu(profile);
     await page.goto(`${baseURL}${target.path}`, { waitUntil: 'commit', timeout: timeoutMs });
     let visibleMs = null;
+    let browserCpu = null;
     let note = null;
     try {
       await page.waitForFunction(() => typeof window.__benchVisibleAt === 'number', null, {
@@ -292,6 +295,7 @@ const measureRun = async ({ target, build, password, throttle }) => {
         polling: 'raf',
       });
       visibleMs = await page.evaluate(() => window.__benchVisibleAt);
+      browserCpu = cpuSpent(browserCpuBefore, readBrowserCpu(profile));
     } catch {
       note = `${target.visible} not visible within ${flags.timeout} s`;
     }
@@ -345,6 +349,7 @@ const measureRun = async ({ target, build, password, throttle }) => {
       note,
       wire,
       serverCpuMs: cpuBefore === null || cpuAfter === null ? null : Math.round((cpuAfter - cpuBefore) * 1000),
+      browserCpu,
       files: [...files.values()],
       sameOriginRequests: responses.length,
       apiRequests,
@@ -393,6 +398,12 @@ const summarise = (target, runs, distDir) => {
     dclMs: spread(runs.map((r) => r.dclMs)),
     loadMs: spread(runs.map((r) => r.loadMs)),
     serverCpuMs: spread(runs.map((r) => r.serverCpuMs)),
+    // Chromium's CPU from navigation to content visible: the page's renderer, and the rest
+    // (browser process, GPU, network service). On two cores a load is bound by it.
+    browserCpuMs: {
+      renderer: spread(runs.map((r) => r.browserCpu?.renderer ?? null)),
+      other: spread(runs.map((r) => r.browserCpu?.other ?? null)),
+    },
     wire: {
       total: spread(wireTotals).median,
       assets: spread(runs.map((r) => r.wire?.assets)).median,
@@ -551,6 +562,9 @@ const main = async () => {
         `JS+CSS ${fmtBytes(r.bytes.jsCssRaw)} raw / ${fmtBytes(r.bytes.jsCssGzip)} gzip-9 in ${r.fileCount} files; ` +
         `${r.sameOriginRequests} same-origin responses (${r.apiRequests} API); server CPU ${ms(r.serverCpuMs)} per load`,
     );
+    console.log(
+      `  browser CPU to content visible: renderer ${ms(r.browserCpuMs.renderer)}, browser process, GPU and network ${ms(r.browserCpuMs.other)}`,
+    );
     if (r.profile === 'fast' && r.build === 'current') {
       for (const f of [...r.files].sort((a, c) => c.gzip - a.gzip).slice(0, 40))
         console.log(
@@ -579,13 +593,14 @@ const main = async () => {
         const base = find(target.name, profile, 'baseline');
         const visible = ratioOf(cur.visibleMs.median, base.visibleMs.median);
         const wire = ratioOf(cur.wire.total, base.wire.total);
+        const renderer = ratioOf(cur.browserCpuMs.renderer.median, base.browserCpuMs.renderer.median);
         // The scripted login page against the baseline's (which has no static copy): for the record.
         const live = target.live ? ratioOf(cur.liveMs.median, base.liveMs.median) : null;
-        ratios.push({ page: target.name, profile, visible, wire, live });
+        ratios.push({ page: target.name, profile, visible, wire, live, renderer });
         console.log(
           `  ${target.name.padEnd(12)} ${profile.padEnd(9)} ${`${cur.visibleMs.median} / ${base.visibleMs.median} ms`.padEnd(26)} ` +
             `${`${fmtBytes(cur.wire.total ?? 0)} / ${fmtBytes(base.wire.total ?? 0)}`.padEnd(24)} ` +
-            `${visible ?? 'n/a'}x visible, ${wire ?? 'n/a'}x wire` +
+            `${visible ?? 'n/a'}x visible, ${wire ?? 'n/a'}x wire, ${renderer ?? 'n/a'}x renderer CPU` +
             (live === null ? '' : `, scripted page ${cur.liveMs.median} / ${base.liveMs.median} ms ${live}x`),
         );
       }

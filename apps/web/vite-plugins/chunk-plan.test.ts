@@ -145,6 +145,35 @@ describe('planChunkGroups', () => {
     expect(() => planChunkGroups(moved, ROOTS)).toThrow(/no lazy page is imported by a module matching/);
   });
 
+  it('puts the code most pages use in one pages-common group, and the rest by its pages', () => {
+    const page = (n: number, imports: string[]): Spec => ({
+      facade: `/src/pages/p${n}/Page${n}.tsx`,
+      importedBy: ROUTER,
+      imports,
+    });
+    // Six lazy pages of the route modules (the login page one of them): common from four on.
+    const wide = graph({
+      index: { entry: true, facade: '/index.html' },
+      login: { facade: '/src/pages/login/LoginPage.tsx', importedBy: PUBLIC },
+      p1: page(1, ['kit', 'forms', 'rare']),
+      p2: page(2, ['kit', 'forms', 'rare']),
+      p3: page(3, ['kit', 'forms']),
+      p4: page(4, ['kit', 'forms']),
+      p5: page(5, ['forms']),
+      kit: { imports: ['deep'] },
+      deep: {},
+      forms: {},
+      rare: { imports: ['kit'] },
+    });
+    const widePlan = planChunkGroups(wide, ROOTS);
+    const of = (name: string) =>
+      groupOf(widePlan, wide.find((c) => c.fileName === `assets/${name}.js`) as PlanChunk);
+    expect(['kit', 'deep', 'forms'].map(of)).toEqual(['pages-common', 'pages-common', 'pages-common']);
+    expect(of('rare')).toMatch(/^shared-2-/);
+    expect(of('p5')).toMatch(/^Page5-/);
+    expect(groupCycle(wide, widePlan)).toBe(false);
+  });
+
   it('makes no cycle and leaves the base alone on random graphs', () => {
     let seed = 7;
     const random = () => {

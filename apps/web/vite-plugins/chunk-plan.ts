@@ -37,6 +37,15 @@ export const closureOf = (byName: Map<string, PlanChunk>, roots: (PlanChunk | un
   return seen;
 };
 
+/**
+ * Code used by at least this share of the route table's lazy pages is one file, `pages-common`,
+ * rather than one file per set of pages: the business pages share most of their antd and list code
+ * in a dozen groups that differ by a page or two (a first load of /client/list asked for 14 of
+ * them), and per file a first load pays a request slot (six on HTTP/1.1) and the renderer's
+ * per-module work (bench/README.md, #17 round 12). A page that uses less of it loads a little more.
+ */
+export const COMMON_SHARE = 0.65;
+
 const shortHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 6);
 
 /**
@@ -51,6 +60,7 @@ const shortHash = (text: string) => createHash('sha256').update(text).digest('he
  * - `home`: the rest of the dashboard's;
  * - `list`: the rest of the list machinery's (ResourceTable and its controls), but for what a
  *   page without a list also uses (a chart page loads none of it);
+ * - `pages-common`: the rest of the code most business pages use (COMMON_SHARE);
  * - the rest of each business page's static code, one group per set of pages that use it (the
  *   client pages share one, a page alone has its own).
  *
@@ -95,8 +105,15 @@ export const planChunkGroups = (chunks: PlanChunk[], roots: PlanRoots): Map<stri
   // The list machinery, without what a page that has no list also uses (a chart page's table).
   for (const name of closureOf(byName, [list]))
     if (open(name) && usersOf.get(name)?.every((page) => listUsers.has(page))) assigned.set(name, 'list');
+  const commonMin = Math.max(2, Math.ceil(pages.length * COMMON_SHARE));
   for (const [name, users] of usersOf) {
     if (!open(name)) continue;
+    // Static imports only reach code used by at least the same pages, so `pages-common` imports
+    // only earlier tiers, and the groups below import it, never the reverse.
+    if (users.length >= commonMin) {
+      assigned.set(name, 'pages-common');
+      continue;
+    }
     const ids = users.map((u) => u.facadeModuleId ?? u.fileName).sort();
     const first = (ids[0] ?? '').replace(/^.*[\\/]/, '').replace(/\.\w+$/, '');
     // Hashed: two pages may share a file name (member lists), and two groups must not share a name.

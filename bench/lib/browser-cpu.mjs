@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-
-const CLOCK_TICKS = 100; // USER_HZ on Linux
+import { readProcStat } from './server.mjs';
 
 /** Every process: pid -> { ppid, cpu seconds (user + system), cmdline }. Empty off Linux. */
 const processes = () => {
@@ -12,19 +11,14 @@ const processes = () => {
     return all;
   }
   for (const pid of entries) {
+    const stat = readProcStat(pid);
+    let cmdline;
     try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // Fields after the command name (which may contain spaces): ppid is field 4, utime 14, stime 15.
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      all.set(Number(pid), {
-        ppid: Number(f[1]),
-        cpu: (Number(f[11]) + Number(f[12])) / CLOCK_TICKS,
-        cmdline,
-      });
+      cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
     } catch {
-      // gone meanwhile
+      continue; // gone meanwhile
     }
+    if (stat) all.set(Number(pid), { ppid: stat.ppid, cpu: stat.cpuSeconds, cmdline });
   }
   return all;
 };

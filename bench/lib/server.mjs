@@ -75,18 +75,23 @@ export const readRss = (pid) => {
   }
 };
 
-/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat, or null when gone. */
-export const readCpuSeconds = (pid) => {
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/** A process's parent and CPU seconds (user + system) so far, from /proc/<pid>/stat, or null when gone. */
+export const readProcStat = (pid) => {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may contain spaces) start at field 3; utime and stime are 14 and 15.
+    // Fields after the command name (which may contain spaces) start at field 3: ppid is field 4,
+    // utime and stime are 14 and 15.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    return { ppid: Number(fields[1]), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS };
   } catch {
     return null;
   }
 };
-const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/** CPU seconds (user + system) a process has used so far, or null when gone. */
+export const readCpuSeconds = (pid) => readProcStat(pid)?.cpuSeconds ?? null;
 
 /**
  * Samples a process's RSS every `intervalMs`. `mark(name)` starts a named phase; the report gives

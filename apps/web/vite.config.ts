@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { antdStyles } from './vite-plugins/antd-styles.ts';
 import { chunkGroups } from './vite-plugins/chunk-groups.ts';
 import { compileHints } from './vite-plugins/compile-hints.ts';
+import { escLayers } from './vite-plugins/esc-layers.ts';
 import { layoutPreload } from './vite-plugins/layout-preload.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { prerenderLogin } from './vite-plugins/prerender-login.ts';
@@ -12,6 +13,7 @@ export default defineConfig({
   plugins: [
     react(),
     productionBuilds(),
+    escLayers(),
     chunkGroups(),
     antdStyles(),
     layoutPreload(),

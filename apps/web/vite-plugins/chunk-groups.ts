@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import type { CodeSplittingGroup, RolldownOptions, RolldownOutput } from 'rolldown';
 import { build, type Plugin } from 'vite';
 import { type PlanChunk, type PlanRoots, planChunkGroups } from './chunk-plan.ts';
+import { escLayers } from './esc-layers.ts';
 
 /**
  * Everything the entry script imports statically (React, the router, i18next, axios, the route
@@ -50,7 +51,8 @@ const planningBuild = async (root: string, rolldownOptions: RolldownOptions | un
     root,
     configFile: false,
     logLevel: 'silent',
-    plugins: [react(), importersOf(importers)],
+    // The plugins that change which modules the build has (the plan is by module).
+    plugins: [react(), escLayers(), importersOf(importers)],
     build: {
       write: false,
       minify: false,

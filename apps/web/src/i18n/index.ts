@@ -67,12 +67,21 @@ const initDone = i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+/**
+ * Adds messages to a language's bundle by their top-level keys, as they are: the core file's and
+ * the areas' top-level keys never clash (keys.test.ts), so no deep merge is needed, and the modules'
+ * objects are not copied (i18next's default copies through JSON and merges deeply: ~25 ms of a
+ * cold /client/list load on a 2-core machine, for the areas' file).
+ */
+const addMessages = (lang: Language, messages: Messages | Record<Area, Messages>) =>
+  i18n.addResourceBundle(lang, 'translation', messages, false, true, { skipCopy: true });
+
 const loadAreasOf = (lang: Language): Promise<void> => {
   let loading = areasOf.get(lang);
   if (!loading) {
     // The file is asked for at once; the bundle is added once i18next's store exists.
     loading = Promise.all([AREA_LOADERS[lang](), initDone]).then(([{ default: areas }]) => {
-      i18n.addResourceBundle(lang, 'translation', areas, true, true);
+      addMessages(lang, areas);
     });
     areasOf.set(lang, loading);
     loading.catch(() => areasOf.delete(lang));
@@ -84,7 +93,7 @@ const loadAreasOf = (lang: Language): Promise<void> => {
 export const loadLanguage = async (lang: Language) => {
   if (!i18n.hasResourceBundle(lang, 'translation')) {
     const { default: messages } = await messagesOf(lang);
-    i18n.addResourceBundle(lang, 'translation', messages, true, true);
+    addMessages(lang, messages);
   }
   if (areasWanted) await loadAreasOf(lang);
 };

@@ -10,9 +10,9 @@ describe("loading a language's messages", () => {
     await loadLanguage('ja');
     const ja = i18n.getFixedT('ja');
     const en = i18n.getFixedT('en');
-    for (const t of [ja, en]) {
-      expect(i18n.exists('dashboard.filter', { lng: t.lng })).toBe(true);
-      expect(i18n.exists('client.inPool', { lng: t.lng })).toBe(true);
+    for (const lng of ['ja', 'en']) {
+      expect(i18n.exists('dashboard.filter', { lng }), lng).toBe(true);
+      expect(i18n.exists('client.inPool', { lng }), lng).toBe(true);
     }
     expect(ja('client.inPool')).not.toBe(en('client.inPool'));
     expect(ja('dashboard.filter')).not.toBe(en('dashboard.filter'));

@@ -102,12 +102,14 @@ describe('POST /api/v1/admin/login', () => {
       await time('ghost-user');
       const known: number[] = [];
       const unknown: number[] = [];
-      for (let i = 0; i < 4; i++) {
+      // Six of each (under the pair lock's ten failures), compared by their least: other work in
+      // the process (a previous file's timers in the same worker) only ever adds CPU to a sample,
+      // and in a whole-suite run it once put one median at 0.55x the other.
+      for (let i = 0; i < 6; i++) {
         known.push(await time('admin'));
         unknown.push(await time('ghost-user'));
       }
-      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-      const ratio = median(unknown) / median(known);
+      const ratio = Math.min(...unknown) / Math.min(...known);
       expect(ratio).toBeGreaterThan(0.6);
       expect(ratio).toBeLessThan(1.6);
     } finally {

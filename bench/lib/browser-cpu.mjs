@@ -12,13 +12,13 @@ const processes = () => {
   }
   for (const pid of entries) {
     const stat = readProcStat(pid);
-    let cmdline;
+    if (!stat) continue; // gone meanwhile
     try {
-      cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      all.set(Number(pid), { ppid: stat.ppid, cpu: stat.cpuSeconds, cmdline });
     } catch {
-      continue; // gone meanwhile
+      // gone meanwhile
     }
-    if (stat) all.set(Number(pid), { ppid: stat.ppid, cpu: stat.cpuSeconds, cmdline });
   }
   return all;
 };

@@ -104,7 +104,10 @@ const PAGES = [
   {
     name: 'dashboard',
     path: '/dashboard',
-    visible: '[data-testid="dashboard-page"]',
+    // The server's render of the page (apps/server plugins/ssr.ts) counts as visible, as the
+    // login page's static copy does; `live` is when the scripted page has replaced it.
+    visible: '[data-testid="dashboard-page"], [data-ssr-testid="dashboard-page"]',
+    live: '[data-testid="dashboard-page"]',
     signedIn: true,
     endsOn: '/dashboard',
     maxGzip: 370 * KB,
@@ -114,8 +117,11 @@ const PAGES = [
   {
     name: 'client-list',
     path: '/client/list',
-    // The list's first row: the page with its data, not only its frame.
-    visible: '[data-testid="client-list-page"] .ant-table-row',
+    // The list's first row: the page with its data, not only its frame (rendered by the server, or
+    // by the scripted page).
+    visible:
+      '[data-testid="client-list-page"] .ant-table-row, [data-ssr-testid="client-list-page"] .ant-table-row',
+    live: '[data-testid="client-list-page"] .ant-table-row',
     signedIn: true,
     endsOn: '/client/list',
     ratio: 0.7,
@@ -201,7 +207,8 @@ const kindOf = (file) => {
 
 /**
  * Records the moment the page's marker element first has a box and is not visibility:hidden, and
- * (`live`, login pages) the moment the scripted page has replaced the build's static copy.
+ * (`live`) the moment the scripted page has replaced the build's static copy (login) or the
+ * server's render (signed-in pages).
  */
 const visibilityProbe = ({ visible, live }) => {
   const w = window;

@@ -1,3 +1,4 @@
+import { SSR_PAINT_ATTR } from '@educrm/contract/ssr';
 import { matchPath } from 'react-router';
 import { requestEarly } from './api/http';
 import { loadAreaMessages } from './i18n';
@@ -40,6 +41,9 @@ export const firstListCall = (route: ResolvedRoute | undefined, search: string) 
   return { url: list.url, params };
 };
 
+/** Whether the server rendered this page into #root (apps/server plugins/ssr-html.ts). */
+export const hasServerPaint = () => document.querySelector(`#root > [${SSR_PAINT_ATTR}]`) !== null;
+
 /**
  * What the entry script starts before the language file has loaded and the router exists, so a
  * first load is not a chain (entry -> language -> router -> session info -> layout -> page):
@@ -73,7 +77,8 @@ export const boot = () => {
   // The dashboard draws only the layout's antd components; a business page adds tables and forms.
   if (target !== HOME_PATH) linkPageStyles();
   const page = pageFor(resolvedLayoutRoutes, target);
-  const list = firstListCall(page, search);
+  // A server-rendered page brings its first list's answer (api/queryClient.ts).
+  const list = hasServerPaint() ? undefined : firstListCall(page, search);
   if (list) requestEarly(list.url, list.params);
   // A business page's messages file (one per language), also before the chunks.
   if (withAreaMessages(page?.meta)) loadAreaMessages().catch(() => undefined);

@@ -15,6 +15,7 @@ export * from './money';
 export * from './ops';
 export * from './orders';
 export * from './products';
+export * from './ssr';
 export * from './system';
 export * from './text';
 export * from './wecom';

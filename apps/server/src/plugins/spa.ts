@@ -5,20 +5,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerAssets } from './assets';
 import { sendError } from './errors';
+import { cookieOf, registerSsr } from './ssr';
+import { SSR_DIR } from './ssr-worker';
 
 /** index.html and unhashed files (logo.svg): kept, but revalidated on every use (ETag -> 304). */
 const REVALIDATE = 'no-cache';
 
 /** Paths the console opens without a session besides /login (apps/web router/table.ts WHITELIST). */
 const OPEN_WITHOUT_SESSION = new Set(['/auth-redirect']);
-
-const cookieOf = (req: FastifyRequest, name: string): string | undefined => {
-  for (const part of String(req.headers.cookie ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=') || undefined;
-  }
-  return undefined;
-};
 
 /**
  * Which of the build's prerendered login pages (login.<lang>.html, apps/web
@@ -47,7 +41,11 @@ export const loginPageFor = (req: FastifyRequest, urlPath: string, available: Re
  * History fallback: an extension-less GET outside /api answers index.html; a missing asset (a path
  * with an extension) is a plain 404; unknown /api paths get the JSON envelope.
  */
-export const registerSpa = async (app: FastifyInstance, distDir: string | undefined) => {
+export const registerSpa = async (
+  app: FastifyInstance,
+  distDir: string | undefined,
+  { serverRender = true }: { serverRender?: boolean } = {},
+) => {
   const hasDist = Boolean(distDir && fs.existsSync(path.join(distDir, 'index.html')));
   const loginPages = new Set<Language>(
     hasDist && distDir ? LANGUAGES.filter((l) => fs.existsSync(path.join(distDir, `login.${l}.html`))) : [],
@@ -57,24 +55,28 @@ export const registerSpa = async (app: FastifyInstance, distDir: string | undefi
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
-      globIgnore: ['assets/**'],
+      globIgnore: ['assets/**', `${SSR_DIR}/**`],
       index: false,
       preCompressed: true,
       cacheControl: false,
       etag: true,
       lastModified: true,
-      // The .br/.gz copies are served in place of their file, never as URLs of their own.
-      allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname),
+      // The .br/.gz copies are served in place of their file, never as URLs of their own; the
+      // server render's bundle is the server's.
+      allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname) && !pathname.startsWith(`/${SSR_DIR}/`),
       setHeaders(reply) {
         reply.header('cache-control', REVALIDATE);
       },
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  const renderPage = serverRender && hasDist && distDir ? registerSsr(app, distDir) : undefined;
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (url === '/api' || url.startsWith('/api/')) return sendError(req, reply, 404, 'apiNotFound');
     const isPageRequest = (req.method === 'GET' || req.method === 'HEAD') && !path.posix.extname(url);
     if (isPageRequest && hasDist) {
+      // Signed in: the page rendered on the server when it can be (plugins/ssr.ts).
+      if (renderPage && (await renderPage(req, reply, url))) return reply;
       const page = loginPageFor(req, url, loginPages) ?? 'index.html';
       // The answer depends on the session and language cookies and on Accept-Language.
       if (loginPages.size > 0) reply.header('vary', 'Cookie, Accept-Language');

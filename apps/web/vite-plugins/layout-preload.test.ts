@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { layoutClosure } from './layout-preload.ts';
-
-const chunk = (
-  fileName: string,
-  imports: string[],
-  extra: { moduleIds?: string[]; isEntry?: boolean; css?: string[] } = {},
-) => ({
-  fileName,
-  imports,
-  moduleIds: extra.moduleIds ?? [],
-  isEntry: extra.isEntry ?? false,
-  css: extra.css ?? [],
-});
+import { chunk } from './test-chunks.ts';
 
 describe('the layout chunks index.html preloads', () => {
   it('are the layout chunk and its static imports, without the entry closure, with their stylesheets', () => {

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageAssets, pageSource } from './ssr-bundle.ts';
-
-const chunk = (
-  fileName: string,
-  imports: string[],
-  extra: { moduleIds?: string[]; isEntry?: boolean; css?: string[] } = {},
-) => ({
-  fileName,
-  imports,
-  moduleIds: extra.moduleIds ?? [],
-  isEntry: extra.isEntry ?? false,
-  css: extra.css ?? [],
-});
+import { chunk } from './test-chunks.ts';
 
 describe('the files the server links for a rendered page', () => {
   it("are each page module's own closure, less the entry's and the layout's files", () => {

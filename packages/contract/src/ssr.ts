@@ -18,6 +18,8 @@ export interface SsrRenderInput {
   sizeCookie?: string;
   /** The `sidebarStatus` cookie, if any. */
   sidebarCookie?: string;
+  /** The layout settings cookie (SETTINGS_COOKIE), if any. */
+  settingsCookie?: string;
 }
 
 /** An API call the worker asks the server to make for the render (GET, or POST without a body). */
@@ -78,3 +80,9 @@ export const SSR_STATE_ID = 'ssr-state';
 /** index.html's #root as the build writes it: the loading state shown until React renders. */
 export const ROOT_PLACEHOLDER =
   '<div id="root"><div class="app-loading" aria-hidden="true"><span class="app-loading__spinner"></span></div></div>';
+/**
+ * The layout settings a first paint depends on (theme colour, tags bar, fixed header, sidebar
+ * logo), mirrored by the console from its localStorage into this cookie as JSON, so the server
+ * renders the layout the user chose (apps/web src/stores/settings.ts).
+ */
+export const SETTINGS_COOKIE = 'layoutSettings';

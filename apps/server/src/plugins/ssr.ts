@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SsrApiCall, SsrRenderInput } from '@educrm/contract';
-import { COOKIE } from '@educrm/contract';
+import { COOKIE, SETTINGS_COOKIE } from '@educrm/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { compressPayload } from './compress';
 import { ssrHtml } from './ssr-html';
@@ -42,10 +42,14 @@ export const registerSsr = (app: FastifyInstance, distDir: string) => {
   return async (req: FastifyRequest, reply: FastifyReply, urlPath: string): Promise<boolean> => {
     const token = cookieOf(req, COOKIE.token);
     if (req.method !== 'GET' || !token || NOT_RENDERED.has(urlPath)) return false;
+    // A phone draws the layout as a drawer, which the server cannot know to render: not rendered.
+    if (req.headers['sec-ch-ua-mobile'] === '?1') return false;
     const input: SsrRenderInput = { url: req.url };
     const languageCookie = cookieOf(req, COOKIE.language);
     const sizeCookie = cookieOf(req, COOKIE.size);
     const sidebarCookie = cookieOf(req, COOKIE.sidebarStatus);
+    const settingsCookie = cookieOf(req, SETTINGS_COOKIE);
+    if (settingsCookie) input.settingsCookie = settingsCookie;
     if (languageCookie) input.languageCookie = languageCookie;
     if (sizeCookie) input.sizeCookie = sizeCookie;
     if (sidebarCookie) input.sidebarCookie = sidebarCookie;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../support/app';
+import { pageOf } from '../support/pages';
 
 /** A console build with the login page prerendered per language (apps/web vite-plugins/prerender-login.ts). */
 const writeDist = () => {
@@ -34,16 +35,7 @@ describe('the prerendered login page', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const page = async (url: string, headers: Record<string, string> = {}) => {
-    const res = await t.app.inject({ method: 'GET', url, headers });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-    const body =
-      res.headers['content-encoding'] === 'br'
-        ? zlib.brotliDecompressSync(res.rawPayload).toString()
-        : res.body;
-    return { body, res };
-  };
+  const page = pageOf(() => t);
 
   it('answers /login without a session in the language the console picks: cookie, browser, en', async () => {
     expect((await page('/login', { 'accept-language': 'ja,en;q=0.8' })).body).toContain('login ja');

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { ROOT_PLACEHOLDER } from '@educrm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/app';
+import { pageOf } from '../support/pages';
 
 const INDEX = `<!doctype html>
 <html lang="zh-CN">
@@ -86,16 +86,7 @@ describe('signed-in pages rendered on the server', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const page = async (url: string, headers: Record<string, string> = {}) => {
-    const res = await t.app.inject({ method: 'GET', url, headers });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-    const body =
-      res.headers['content-encoding'] === 'br'
-        ? zlib.brotliDecompressSync(res.rawPayload).toString()
-        : res.body;
-    return { body, res };
-  };
+  const page = pageOf(() => t);
 
   it("puts the session user's page into index.html, private to the session", async () => {
     const { body, res } = await page('/client/list?page=2', {

@@ -91,6 +91,27 @@ describe('a signed-in page rendered on the server', () => {
     expect(page.styles).not.toContain('data-ant-cssinjs-cache-path');
   });
 
+  it("draws the layout the user chose: size, sidebar, theme colour, tags bar (their cookies)", async () => {
+    const page = rendered(
+      await render('/dashboard', serverOf(admin).api, {
+        sidebarCookie: '0',
+        sizeCookie: 'small',
+        settingsCookie: JSON.stringify({ theme: '#13c2c2', tagsView: false, fixedHeader: true, bad: 1 }),
+      }),
+    );
+    expect(page.markup).toContain('hideSidebar');
+    expect(page.markup).toContain('hasFixedHeader');
+    expect(page.markup).not.toContain('tags-view');
+    expect(page.markup).toContain('ant-btn-sm');
+    // An unreadable cookie is the defaults.
+    const plain = rendered(await render('/dashboard', serverOf(admin).api, { settingsCookie: '{nope' }));
+    expect(plain.markup).toContain('openSidebar');
+    expect(plain.markup).toContain('tags-view');
+    const primary = (css: string) => /--ant-color-primary:([^;}]+)/.exec(css)?.[1];
+    expect(primary(page.styles)).toBeTruthy();
+    expect(primary(page.styles)).not.toBe(primary(plain.styles));
+  });
+
   it("shows only the user's menus and nothing of the user rendered before", async () => {
     rendered(await render('/dashboard', serverOf(admin).api));
     const page = rendered(await render('/dashboard', serverOf(sales).api, { languageCookie: 'en' }));

@@ -19,6 +19,7 @@ import { pageTitle } from '../router/title';
 import type { RouteHandle } from '../router/types';
 import { useAppStore } from '../stores/app';
 import { usePermissionStore } from '../stores/permission';
+import { paintedSettingsOf, useSettingsStore } from '../stores/settings';
 import { NO_NAME } from '../stores/tags';
 import { useTagsViewStore } from '../stores/tagsView';
 import { useUserStore } from '../stores/user';
@@ -122,6 +123,7 @@ export const renderPage = async (input: SsrRenderInput, ctx: RenderContext): Pro
       sidebar: { opened: input.sidebarCookie !== '0', withoutAnimation: false },
       ...(size ? { size } : {}),
     });
+    useSettingsStore.setState(paintedSettingsOf(input.settingsCookie));
     await loadLanguage(language);
     await i18n.changeLanguage(language);
     useUserStore.getState().setInfo(info);

@@ -66,6 +66,8 @@ const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 const COOKIE_NAMES = { token: 'Admin-Token', expire: 'Admin-Token-Expire', refresh: 'Admin-Token-Refresh' };
+/** packages/contract ssr.ts TIME_ZONE_COOKIE (the bench runs plain JS, without the contract's TypeScript). */
+const TIME_ZONE_COOKIE = 'timeZone';
 
 /**
  * The pages and their targets (bench/README.md). kB = 1000 bytes, as Vite prints sizes.
@@ -273,6 +275,9 @@ const measureRun = async ({ target, build, password, throttle }) => {
         cookie(COOKIE_NAMES.token, tokens.access_token),
         cookie(COOKIE_NAMES.expire, tokens.access_expire),
         cookie(COOKIE_NAMES.refresh, tokens.refresh_after),
+        // A signed-in browser has loaded the console before: its entry script wrote the browser's
+        // time zone (apps/web src/boot.ts), which the server's render of a page needs.
+        cookie(TIME_ZONE_COOKIE, Intl.DateTimeFormat().resolvedOptions().timeZone),
       ]);
     }
     await context.addInitScript(visibilityProbe, { visible: target.visible, live: target.live ?? null });

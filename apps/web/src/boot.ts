@@ -1,4 +1,5 @@
-import { SSR_PAINT_ATTR } from '@educrm/contract/ssr';
+import { SSR_PAINT_ATTR, TIME_ZONE_COOKIE } from '@educrm/contract/ssr';
+import Cookies from 'js-cookie';
 import { matchPath } from 'react-router';
 import { requestEarly } from './api/http';
 import { loadAreaMessages } from './i18n';
@@ -41,6 +42,13 @@ export const firstListCall = (route: ResolvedRoute | undefined, search: string) 
   return { url: list.url, params };
 };
 
+/** The browser's time zone for the server's render of the next page load (TIME_ZONE_COOKIE). */
+const rememberTimeZone = () => {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone && Cookies.get(TIME_ZONE_COOKIE) !== zone)
+    Cookies.set(TIME_ZONE_COOKIE, zone, { expires: 365, path: '/', sameSite: 'Strict' });
+};
+
 /** Whether the server rendered this page into #root (apps/server plugins/ssr-html.ts). */
 export const hasServerPaint = () => document.querySelector(`#root > [${SSR_PAINT_ATTR}]`) !== null;
 
@@ -58,6 +66,7 @@ export const hasServerPaint = () => document.querySelector(`#root > [${SSR_PAINT
  * - a page outside the layout (login, 401, 404): its chunk, in parallel with the language file.
  */
 export const boot = () => {
+  rememberTimeZone();
   const { pathname, search } = window.location;
   const token = getToken();
   if (!token) {

@@ -86,3 +86,8 @@ export const ROOT_PLACEHOLDER =
  * renders the layout the user chose (apps/web src/stores/settings.ts).
  */
 export const SETTINGS_COOKIE = 'layoutSettings';
+/**
+ * The browser's time zone (IANA name), written by the console on every load: the console shows
+ * times in the browser's zone, so the server renders a page only for a browser in its own zone.
+ */
+export const TIME_ZONE_COOKIE = 'timeZone';

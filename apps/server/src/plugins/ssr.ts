@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SsrApiCall, SsrRenderInput } from '@educrm/contract';
-import { COOKIE, SETTINGS_COOKIE } from '@educrm/contract';
+import { COOKIE, SETTINGS_COOKIE, TIME_ZONE_COOKIE } from '@educrm/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { compressPayload } from './compress';
 import { ssrHtml } from './ssr-html';
@@ -38,12 +38,15 @@ export const registerSsr = (app: FastifyInstance, distDir: string) => {
   if (!renderer) return undefined;
   app.addHook('onClose', () => renderer.close());
   const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const serverTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   return async (req: FastifyRequest, reply: FastifyReply, urlPath: string): Promise<boolean> => {
     const token = cookieOf(req, COOKIE.token);
     if (req.method !== 'GET' || !token || NOT_RENDERED.has(urlPath)) return false;
     // A phone draws the layout as a drawer, which the server cannot know to render: not rendered.
     if (req.headers['sec-ch-ua-mobile'] === '?1') return false;
+    // The console shows times in the browser's zone: only a browser in the server's is rendered.
+    if (cookieOf(req, TIME_ZONE_COOKIE) !== serverTimeZone) return false;
     const input: SsrRenderInput = { url: req.url };
     const languageCookie = cookieOf(req, COOKIE.language);
     const sizeCookie = cookieOf(req, COOKIE.size);

@@ -87,10 +87,12 @@ describe('signed-in pages rendered on the server', () => {
   });
 
   const page = pageOf(() => t);
+  /** A browser in the server's time zone (the console writes this cookie on every load). */
+  const zone = `timeZone=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`;
 
   it("puts the session user's page into index.html, private to the session", async () => {
     const { body, res } = await page('/client/list?page=2', {
-      cookie: `Admin-Token=${admin}; language=ja; size=small`,
+      cookie: `Admin-Token=${admin}; language=ja; size=small; ${zone}`,
       'accept-encoding': 'br',
     });
     expect(res.headers['cache-control']).toBe('no-store');
@@ -117,18 +119,25 @@ describe('signed-in pages rendered on the server', () => {
   });
 
   it("makes the render's calls with the user's own permissions", async () => {
-    const { body } = await page('/dashboard', { cookie: `Admin-Token=${sales}` });
+    const { body } = await page('/dashboard', { cookie: `Admin-Token=${sales}; ${zone}` });
     expect(body).toContain('users:403');
   });
 
   it('answers plain index.html without a valid session, and never renders login or error pages', async () => {
-    for (const cookie of [`Admin-Token=${admin}x`, 'Admin-Token=nonsense']) {
+    for (const cookie of [`Admin-Token=${admin}x; ${zone}`, `Admin-Token=nonsense; ${zone}`]) {
       const { body, res } = await page('/dashboard', { cookie });
       expect(body).toBe(INDEX);
       expect(res.headers['cache-control']).toBe('no-cache');
     }
     for (const url of ['/login', '/404', '/401', '/auth-redirect'])
-      expect((await page(url, { cookie: `Admin-Token=${admin}` })).body).toBe(INDEX);
+      expect((await page(url, { cookie: `Admin-Token=${admin}; ${zone}` })).body).toBe(INDEX);
+    // A browser in another time zone (times would be drawn in the server's), or one that never said.
+    for (const cookie of [`Admin-Token=${admin}; timeZone=Pacific%2FChatham`, `Admin-Token=${admin}`])
+      expect((await page('/dashboard', { cookie })).body).toBe(INDEX);
+    // Nor a phone (the layout is a drawer there).
+    expect(
+      (await page('/dashboard', { cookie: `Admin-Token=${admin}; ${zone}`, 'sec-ch-ua-mobile': '?1' })).body,
+    ).toBe(INDEX);
     // HEAD and page requests without the cookie are not rendered either.
     const head = await t.app.inject({
       method: 'HEAD',
@@ -140,10 +149,12 @@ describe('signed-in pages rendered on the server', () => {
 
   it('answers index.html when the render is too slow or the worker dies, and renders again after', async () => {
     const started = Date.now();
-    expect((await page('/slow', { cookie: `Admin-Token=${admin}` })).body).toBe(INDEX);
+    expect((await page('/slow', { cookie: `Admin-Token=${admin}; ${zone}` })).body).toBe(INDEX);
     expect(Date.now() - started).toBeLessThan(5000);
-    expect((await page('/crash', { cookie: `Admin-Token=${admin}` })).body).toBe(INDEX);
-    expect((await page('/dashboard', { cookie: `Admin-Token=${admin}` })).body).toContain('users:200');
+    expect((await page('/crash', { cookie: `Admin-Token=${admin}; ${zone}` })).body).toBe(INDEX);
+    expect((await page('/dashboard', { cookie: `Admin-Token=${admin}; ${zone}` })).body).toContain(
+      'users:200',
+    );
   });
 
   it('never serves the render worker as a file', async () => {

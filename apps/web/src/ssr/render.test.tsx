@@ -91,7 +91,7 @@ describe('a signed-in page rendered on the server', () => {
     expect(page.styles).not.toContain('data-ant-cssinjs-cache-path');
   });
 
-  it("draws the layout the user chose: size, sidebar, theme colour, tags bar (their cookies)", async () => {
+  it('draws the layout the user chose: size, sidebar, theme colour, tags bar (their cookies)', async () => {
     const page = rendered(
       await render('/dashboard', serverOf(admin).api, {
         sidebarCookie: '0',

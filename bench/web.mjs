@@ -168,12 +168,16 @@ const buildConsole = async () => {
   return { outDir, buildMs: Math.round(performance.now() - started) };
 };
 
-/** Totals of the whole build: JS and CSS files under dist, raw and gzip-9. */
+/** The build's server render (apps/web vite-plugins/ssr-bundle.ts): never sent to a browser. */
+const SSR_DIR = 'server';
+
+/** Totals of the whole build: JS and CSS files under dist (the server render's left out), raw and gzip-9. */
 const distTotals = (distDir) => {
   const totals = { js: { files: 0, raw: 0, gzip: 0 }, css: { files: 0, raw: 0, gzip: 0 } };
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
+      if (entry.isDirectory() && dir === distDir && entry.name === SSR_DIR) continue;
       if (entry.isDirectory()) walk(full);
       else {
         const kind = /\.m?js$/.test(entry.name) ? 'js' : entry.name.endsWith('.css') ? 'css' : null;

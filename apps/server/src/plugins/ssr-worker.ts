@@ -20,6 +20,8 @@ export const workerFileOf = (distDir: string) => path.join(distDir, SSR_DIR, 'wo
 export const RENDER_BUDGET_MS = 800;
 /** Renders waiting at once beyond which a page is answered without one (the worker is one thread). */
 export const MAX_WAITING = 4;
+/** A render still running after this many budgets has hung: the worker is ended (and restarted). */
+const HUNG_AFTER_BUDGETS = 20;
 
 type Api = (call: SsrApiCall) => Promise<SsrApiAnswer>;
 
@@ -95,10 +97,19 @@ export const createSsrRenderer = (
       const id = ++nextId;
       return new Promise((resolve) => {
         const timer = setTimeout(() => resolve(undefined), budgetMs);
+        const started = worker;
+        const hung = setTimeout(() => {
+          if (running.has(id) && worker === started) {
+            log.error({ url: input.url }, 'ssr: a render hung; the render worker is restarted');
+            void started?.terminate();
+          }
+        }, budgetMs * HUNG_AFTER_BUDGETS);
+        hung.unref();
         running.set(id, {
           api,
           done: (result) => {
             clearTimeout(timer);
+            clearTimeout(hung);
             resolve(result);
           },
         });

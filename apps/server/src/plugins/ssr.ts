@@ -21,6 +21,8 @@ export const cookieOf = (req: FastifyRequest, name: string): string | undefined 
   return undefined;
 };
 
+const INFO_URL = '/api/v1/admin/info';
+
 /** Pages the server never renders: outside the layout (their own chunks render them at once). */
 const NOT_RENDERED = new Set(['/login', '/auth-redirect', '/401', '/404']);
 
@@ -58,7 +60,9 @@ export const registerSsr = (app: FastifyInstance, distDir: string) => {
     if (sidebarCookie) input.sidebarCookie = sidebarCookie;
     if (req.headers['accept-language']) input.acceptLanguage = req.headers['accept-language'];
     const api = async (call: SsrApiCall) => {
-      if (!call.url.startsWith('/api/')) return { status: 400, body: null };
+      // A render reads: GETs under /api, and the session info (a POST that changes nothing).
+      const allowed = call.method === 'GET' ? call.url.startsWith('/api/') : call.url === INFO_URL;
+      if (!allowed) return { status: 400, body: null };
       const answer = await app.inject({
         method: call.method,
         url: call.url,

@@ -41,6 +41,10 @@ parentPort.on('message', async (m) => {
   const info = await api(id, { method: 'POST', url: '/api/v1/admin/info' });
   if (info.status !== 200) return parentPort.postMessage({ type: 'done', id, result: { ok: false, reason: 'session' } });
   if (input.url === '/slow') return;
+  if (input.url === '/write') {
+    const logout = await api(id, { method: 'POST', url: '/api/v1/admin/logout' });
+    return parentPort.postMessage({ type: 'done', id, result: { ok: false, reason: 'logout:' + logout.status } });
+  }
   const users = await api(id, { method: 'GET', url: '/api/v1/system/admin-users?page=1&pageSize=5', acceptLanguage: 'en' });
   parentPort.postMessage({ type: 'done', id, result: {
     ok: true,
@@ -152,6 +156,13 @@ describe('signed-in pages rendered on the server', () => {
     expect((await page('/slow', { cookie: `Admin-Token=${admin}; ${zone}` })).body).toBe(INDEX);
     expect(Date.now() - started).toBeLessThan(5000);
     expect((await page('/crash', { cookie: `Admin-Token=${admin}; ${zone}` })).body).toBe(INDEX);
+    expect((await page('/dashboard', { cookie: `Admin-Token=${admin}; ${zone}` })).body).toContain(
+      'users:200',
+    );
+  });
+
+  it('lets a render read, never write: its one POST is the session info', async () => {
+    expect((await page('/write', { cookie: `Admin-Token=${admin}; ${zone}` })).body).toBe(INDEX);
     expect((await page('/dashboard', { cookie: `Admin-Token=${admin}; ${zone}` })).body).toContain(
       'users:200',
     );

@@ -3,7 +3,13 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { ADMIN_ROLE } from '@educrm/contract/access';
 import type { AdminInfo } from '@educrm/contract/auth';
-import type { SsrApiAnswer, SsrFromWorker, SsrResult, SsrToWorker } from '@educrm/contract/ssr';
+import type {
+  SsrApiAnswer,
+  SsrFromWorker,
+  SsrRenderInput,
+  SsrResult,
+  SsrToWorker,
+} from '@educrm/contract/ssr';
 import type { ApiBridge } from './adapter';
 import type { PageAssets } from './assets';
 import { renderPage } from './render';
@@ -61,8 +67,8 @@ let queue: Promise<unknown> = (async () => {
   for (const url of WARM_UP)
     await renderPage({ url }, { api: warmUpApi, pages, prebuilt, dataWaitMs: 0 }).catch(() => undefined);
 })();
-const render = (id: number, input: Parameters<typeof renderPage>[0]) => {
-  const api = (request: Parameters<Parameters<typeof renderPage>[1]['api']>[0]) =>
+const render = (id: number, input: SsrRenderInput) => {
+  const api: ApiBridge = (request) =>
     new Promise<SsrApiAnswer>((resolve) => {
       const call = ++calls;
       answers.set(`${id}:${call}`, resolve);

@@ -20,6 +20,8 @@ export interface SsrRenderInput {
   sidebarCookie?: string;
   /** The layout settings cookie (SETTINGS_COOKIE), if any. */
   settingsCookie?: string;
+  /** The device cookie (DEVICE_COOKIE): `mobile` when the browser's window was narrow last time. */
+  deviceCookie?: string;
 }
 
 /** An API call the worker asks the server to make for the render (GET, or POST without a body). */
@@ -91,3 +93,8 @@ export const SETTINGS_COOKIE = 'layoutSettings';
  * times in the browser's zone, so the server renders a page only for a browser in its own zone.
  */
 export const TIME_ZONE_COOKIE = 'timeZone';
+/**
+ * `mobile` or `desktop`: what the console's window was last (body under 992 px is mobile), written
+ * by the layout when it changes, so the server renders a narrow window's layout (no sidebar).
+ */
+export const DEVICE_COOKIE = 'device';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SsrApiCall, SsrRenderInput } from '@educrm/contract';
-import { COOKIE, SETTINGS_COOKIE, TIME_ZONE_COOKIE } from '@educrm/contract';
+import { COOKIE, DEVICE_COOKIE, SETTINGS_COOKIE, TIME_ZONE_COOKIE } from '@educrm/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { compressPayload } from './compress';
 import { ssrHtml } from './ssr-html';
@@ -55,6 +55,8 @@ export const registerSsr = (app: FastifyInstance, distDir: string) => {
     const sidebarCookie = cookieOf(req, COOKIE.sidebarStatus);
     const settingsCookie = cookieOf(req, SETTINGS_COOKIE);
     if (settingsCookie) input.settingsCookie = settingsCookie;
+    const deviceCookie = cookieOf(req, DEVICE_COOKIE);
+    if (deviceCookie) input.deviceCookie = deviceCookie;
     if (languageCookie) input.languageCookie = languageCookie;
     if (sizeCookie) input.sizeCookie = sizeCookie;
     if (sidebarCookie) input.sidebarCookie = sidebarCookie;

@@ -107,6 +107,9 @@ describe('a signed-in page rendered on the server', () => {
     const plain = rendered(await render('/dashboard', serverOf(admin).api, { settingsCookie: '{nope' }));
     expect(plain.markup).toContain('openSidebar');
     expect(plain.markup).toContain('tags-view');
+    // A narrow window last time: no sidebar, whatever the sidebar cookie says.
+    const narrow = rendered(await render('/dashboard', serverOf(admin).api, { deviceCookie: 'mobile' }));
+    expect(narrow.markup).toMatch(/class="app-wrapper hideSidebar withoutAnimation mobile/);
     const primary = (css: string) => /--ant-color-primary:([^;}]+)/.exec(css)?.[1];
     expect(primary(page.styles)).toBeTruthy();
     expect(primary(page.styles)).not.toBe(primary(plain.styles));

@@ -117,10 +117,12 @@ export const renderPage = async (input: SsrRenderInput, ctx: RenderContext): Pro
   http.defaults.adapter = ssrAdapter(ctx.api);
   try {
     const size = sizeOf(input.sizeCookie);
+    // A narrow window last time: the layout without its sidebar, as the browser will draw it.
+    const mobile = input.deviceCookie === 'mobile';
     useAppStore.setState({
       language,
-      device: 'desktop',
-      sidebar: { opened: input.sidebarCookie !== '0', withoutAnimation: false },
+      device: mobile ? 'mobile' : 'desktop',
+      sidebar: { opened: !mobile && input.sidebarCookie !== '0', withoutAnimation: mobile },
       ...(size ? { size } : {}),
     });
     useSettingsStore.setState(paintedSettingsOf(input.settingsCookie));

@@ -1,5 +1,6 @@
 import { createCache, StyleProvider } from '@ant-design/cssinjs';
 import type { AdminInfo } from '@educrm/contract/auth';
+import { SIZES, type Size } from '@educrm/contract/constants';
 import { CODE_OK, type Envelope } from '@educrm/contract/envelope';
 import type { SsrApiAnswer, SsrRenderInput, SsrResult } from '@educrm/contract/ssr';
 import { dehydrate, type Query } from '@tanstack/react-query';
@@ -48,10 +49,8 @@ const acceptedLanguages = (header: string | undefined): string[] =>
     .map((part) => part.split(';')[0]?.trim() ?? '')
     .filter(Boolean);
 
-const sizeOf = (cookie: string | undefined) =>
-  cookie && ['default', 'medium', 'small', 'mini'].includes(cookie)
-    ? (cookie as 'default' | 'medium' | 'small' | 'mini')
-    : undefined;
+const sizeOf = (cookie: string | undefined): Size | undefined =>
+  (SIZES as readonly string[]).includes(cookie ?? '') ? (cookie as Size) : undefined;
 
 const sessionInfo = async (api: ApiBridge): Promise<AdminInfo | undefined> => {
   const answer: SsrApiAnswer = await api({ method: 'POST', url: '/api/v1/admin/info' });
@@ -115,6 +114,7 @@ export const renderPage = async (input: SsrRenderInput, ctx: RenderContext): Pro
     cookieLanguage ??
     (isLanguage(info.lang) ? info.lang : detectLanguage(undefined, acceptedLanguages(input.acceptLanguage)));
   http.defaults.adapter = ssrAdapter(ctx.api);
+  let router: Awaited<ReturnType<typeof settledRouter>> | undefined;
   try {
     const size = sizeOf(input.sizeCookie);
     // A narrow window last time: the layout without its sidebar, as the browser will draw it.
@@ -130,7 +130,7 @@ export const renderPage = async (input: SsrRenderInput, ctx: RenderContext): Pro
     await i18n.changeLanguage(language);
     useUserStore.getState().setInfo(info);
     usePermissionStore.getState().generate(info.roles, info.permissions);
-    const router = await settledRouter(input.url);
+    router = await settledRouter(input.url);
     const { location, errors, matches } = router.state;
     if (errors || `${location.pathname}${location.search}` !== input.url) return skip('redirect');
     const leaf = matches[matches.length - 1];
@@ -188,6 +188,7 @@ export const renderPage = async (input: SsrRenderInput, ctx: RenderContext): Pro
       state: JSON.stringify(state),
     };
   } finally {
+    router?.dispose();
     queryClient.clear();
     resetStores();
   }

@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { SSR_DIR } from '@educrm/contract/ssr';
 import type { Plugin } from 'vite';
-import { SSR_DIR } from './ssr-bundle.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

@@ -1,13 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { SSR_DIR } from '@educrm/contract/ssr';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 import { type ClosureChunk, chunksOf, ownClosure } from './chunk-closure.ts';
 import { layoutClosure } from './layout-preload.ts';
 import { productionBuilds } from './production-builds.ts';
 
-/** Where the render worker goes inside the client build (the server never serves this folder). */
-export const SSR_DIR = 'server';
 /** A page module of the route table, relative to the web app's root. */
 const PAGE_MODULE = /^src\/pages\/.+Page\.tsx$/;
 /** What every page module exports in the SSR build (src/ssr/assets.ts SOURCE_EXPORT). */

@@ -98,3 +98,5 @@ export const TIME_ZONE_COOKIE = 'timeZone';
  * by the layout when it changes, so the server renders a narrow window's layout (no sidebar).
  */
 export const DEVICE_COOKIE = 'device';
+/** The folder of the web build with the server render (`<dist>/server/`): never served as files. */
+export const SSR_DIR = 'server';

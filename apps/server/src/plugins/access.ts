@@ -1,6 +1,7 @@
 import { COOKIE } from '@educrm/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { cookieOf } from '../lib/cookies';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { SessionService } from '../modules/auth/sessions';
 import type { RouteAccess } from '../types';
@@ -33,17 +34,7 @@ export const tokenOf = (req: FastifyRequest): string | undefined => {
 export const browserToken = (req: FastifyRequest): string | undefined => {
   const fromHeader = bearer(req);
   if (fromHeader) return fromHeader;
-  for (const part of String(req.headers.cookie ?? '').split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === COOKIE.token) {
-      try {
-        return decodeURIComponent(rest.join('=')) || undefined;
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
+  return cookieOf(req, COOKIE.token);
 };
 
 declare module 'fastify' {

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { COOKIE, DEFAULT_LANGUAGE, LANGUAGES, type Language, pickLanguage } from '@educrm/contract';
+import { COOKIE, DEFAULT_LANGUAGE, LANGUAGES, type Language, pickLanguage, SSR_DIR } from '@educrm/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { cookieOf } from '../lib/cookies';
 import { registerAssets } from './assets';
 import { sendError } from './errors';
-import { cookieOf, registerSsr } from './ssr';
-import { SSR_DIR } from './ssr-worker';
+import { registerSsr } from './ssr';
 
 /** index.html and unhashed files (logo.svg): kept, but revalidated on every use (ETag -> 304). */
 const REVALIDATE = 'no-cache';

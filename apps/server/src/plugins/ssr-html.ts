@@ -1,7 +1,5 @@
 import { ROOT_PLACEHOLDER, SSR_PAINT_ATTR, SSR_STATE_ID, type SsrPage } from '@educrm/contract';
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeHtml } from '../lib/html';
 
 /** JSON inside <script type="application/json">: no `<` can close the element or open a comment. */
 const scriptJson = (json: string) => json.replace(/</g, '\\u003c');

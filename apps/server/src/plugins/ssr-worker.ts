@@ -1,18 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type {
-  SsrApiAnswer,
-  SsrApiCall,
-  SsrFromWorker,
-  SsrRenderInput,
-  SsrResult,
-  SsrToWorker,
+import {
+  SSR_DIR,
+  type SsrApiAnswer,
+  type SsrApiCall,
+  type SsrFromWorker,
+  type SsrRenderInput,
+  type SsrResult,
+  type SsrToWorker,
 } from '@educrm/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
-/** The folder of the build with the server render (apps/web vite-plugins/ssr-bundle.ts SSR_DIR). */
-export const SSR_DIR = 'server';
 /** The render worker the web build writes. */
 export const workerFileOf = (distDir: string) => path.join(distDir, SSR_DIR, 'worker.js');
 

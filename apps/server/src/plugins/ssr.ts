@@ -3,23 +3,10 @@ import path from 'node:path';
 import type { SsrApiCall, SsrRenderInput } from '@educrm/contract';
 import { COOKIE, DEVICE_COOKIE, SETTINGS_COOKIE, TIME_ZONE_COOKIE } from '@educrm/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cookieOf } from '../lib/cookies';
 import { compressPayload } from './compress';
 import { ssrHtml } from './ssr-html';
 import { createSsrRenderer } from './ssr-worker';
-
-export const cookieOf = (req: FastifyRequest, name: string): string | undefined => {
-  for (const part of String(req.headers.cookie ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key !== name) continue;
-    const value = rest.join('=');
-    try {
-      return decodeURIComponent(value) || undefined;
-    } catch {
-      return value || undefined;
-    }
-  }
-  return undefined;
-};
 
 const INFO_URL = '/api/v1/admin/info';
 

@@ -3,12 +3,13 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { ADMIN_ROLE } from '@educrm/contract/access';
 import type { AdminInfo } from '@educrm/contract/auth';
-import type {
-  SsrApiAnswer,
-  SsrFromWorker,
-  SsrRenderInput,
-  SsrResult,
-  SsrToWorker,
+import {
+  SSR_DIR,
+  type SsrApiAnswer,
+  type SsrFromWorker,
+  type SsrRenderInput,
+  type SsrResult,
+  type SsrToWorker,
 } from '@educrm/contract/ssr';
 import type { ApiBridge } from './adapter';
 import type { PageAssets } from './assets';
@@ -25,7 +26,7 @@ if (!port) throw new Error('ssr worker: not in a worker thread');
 const { distDir } = workerData as { distDir: string };
 
 const read = (file: string) => fs.readFileSync(path.join(distDir, file), 'utf8');
-const pages = JSON.parse(read('server/page-assets.json')) as PageAssets;
+const pages = JSON.parse(read(`${SSR_DIR}/page-assets.json`)) as PageAssets;
 /** The prebuilt antd stylesheets index.html names (vite-plugins/antd-styles.ts). */
 const prebuilt = ((): PrebuiltStyles => {
   const index = read('index.html');

@@ -13,6 +13,7 @@ import { callScript } from '../../db/schema';
 import { said } from '../../lib/audit';
 import { runBulk } from '../../lib/bulk';
 import { AppError, conflict, notFound } from '../../lib/errors';
+import { escapeHtml } from '../../lib/html';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
 import { sqlIn } from '../../lib/sql-in';
 import type { Principal } from '../../types';
@@ -62,12 +63,6 @@ const toRow = (r: Raw): ScriptRow => ({
   updatedByName: r.updated_by_name,
   version: r.version,
 });
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /** Fills `{客户称呼}`-style variables (values escaped: the content is HTML). */
 export const renderScriptText = (text: string, vars: Record<string, string>, html: boolean) =>

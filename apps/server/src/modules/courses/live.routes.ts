@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { escapeHtml } from '../../lib/html';
 import { ok } from '../../lib/list';
 import { principalOf, requestIp } from '../../lib/request-context';
 import type { ExportService } from '../exports/service';
@@ -22,12 +23,6 @@ import { liveAttendanceExporter } from './exporters';
 import type { LiveService } from './live.service';
 
 const BASE = '/api/v1/course/live-sessions';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /** 直播课堂: every role reads; admin and zhongtai schedule (course.live.write); provider callbacks are signed. */
 export const liveRoutes = async (

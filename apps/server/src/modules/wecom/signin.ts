@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { adminUser, wecomApp, wecomMember } from '../../db/schema';
 import { type AuditSummary, said, writeAudit } from '../../lib/audit';
 import { AppError, badRequest } from '../../lib/errors';
+import { escapeHtml } from '../../lib/html';
 import { ok } from '../../lib/list';
 import { requestIp } from '../../lib/request-context';
 import { WecomApiError } from '../../providers/wecom/client';
@@ -22,12 +23,6 @@ import type { WecomGateway } from './gateway';
 
 const STATE_TTL_MS = 10 * 60_000;
 const SANDBOX_SSO = '/api/public/wecom/sandbox-sso';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 export class WecomSignIn {
   constructor(

@@ -111,8 +111,8 @@ export const releaseLoginAttempt = async (db: DbOrTx, username: string, ip: stri
     UPDATE login_throttle SET
       failures = GREATEST(failures - 1, 0),
       locked_until = CASE
-        WHEN failures - 1 >= (CASE WHEN key = ${userKey(username)} THEN ${USER_MAX_FAILURES_PER_HOUR}
-                                   ELSE ${PAIR_MAX_FAILURES} END) THEN locked_until
+        WHEN failures - 1 >= (CASE WHEN key = ${userKey(username)} THEN ${USER_MAX_FAILURES_PER_HOUR}::int
+                                   ELSE ${PAIR_MAX_FAILURES}::int END) THEN locked_until
         ELSE NULL END
     WHERE key IN (${pairKey(username, ip)}, ${userKey(username)})`);
 };

@@ -376,6 +376,23 @@ test('a member is bound to a staff user, who then signs in with WeCom from the l
       return (await res.json()) as { data: { username: string } };
     });
     expect(info.data.username).toBe(username);
+    // the sandbox chooser is the demo sign-in (WECOM_DEMO_SIGNIN=1 on the suite's server)
+    expect(providers.data.providers[0].demo).toBe(true);
+
+    // a sign-in link opened in a browser that is signed in asks before replacing the session
+    const token = async () => (await guest.context.cookies()).find((c) => c.name === 'Admin-Token')?.value;
+    const before = await token();
+    let exchanged = false;
+    g.on('request', (req) => {
+      if (req.url().includes('/api/v1/admin/wecom-login')) exchanged = true;
+    });
+    await g.goto(`${baseURL}/auth-redirect?code=crafted&state=crafted`);
+    await g.getByText('此浏览器已登录').waitFor();
+    await screenshot(g, 'wecom-auth-redirect-replace-zh');
+    await g.getByRole('button', { name: '保留当前登录' }).click();
+    await g.waitForURL(/\/dashboard/, { timeout: 20_000 });
+    expect(exchanged).toBe(false);
+    expect(await token()).toBe(before);
   } finally {
     await guest.close();
     current = boss;

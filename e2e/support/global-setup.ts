@@ -40,7 +40,8 @@ const firstStatsBuilt = async (baseURL: string) => {
 
 /** One shared server for the e2e suite; specs needing other settings start their own. */
 export default async function setup(project: TestProject) {
-  server = await startServer();
+  // The sandbox corp's sign-in (a demo only): wecom.test.ts signs in through its member chooser.
+  server = await startServer({ WECOM_DEMO_SIGNIN: '1' });
   await firstStatsBuilt(server.baseURL).catch(async (err) => {
     await server?.stop();
     throw err;

@@ -70,6 +70,14 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 or 0' })
     .optional()
     .transform((v) => v !== '0' && v !== 'false'),
+  /**
+   * The WeCom sandbox corp's sign-in (a public page listing its bound members, each a click from a
+   * session): only for a demo, never on by itself (an app's SANDBOX mode does not turn it on).
+   */
+  WECOM_DEMO_SIGNIN: z
+    .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 or 0' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
   DEMO_PASSWORD: z
     .string()
     .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
@@ -140,6 +148,8 @@ export interface Config {
   demoCommerce: boolean;
   /** DEMO_DATA also seeds the Enterprise WeChat demo (DEMO_WECOM, default true). */
   demoWecom: boolean;
+  /** WECOM_DEMO_SIGNIN: the sandbox corp's sign-in is offered (a demo only; default off). */
+  wecomDemoSignIn: boolean;
   demoPassword: string | undefined;
   accessTokenTtl: number;
   refreshWindow: number;
@@ -192,6 +202,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     demoData: e.DEMO_DATA,
     demoCommerce: e.DEMO_COMMERCE,
     demoWecom: e.DEMO_WECOM,
+    wecomDemoSignIn: e.WECOM_DEMO_SIGNIN,
     demoPassword: e.DEMO_PASSWORD,
     accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshWindow: e.REFRESH_WINDOW_SECONDS,

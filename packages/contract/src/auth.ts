@@ -33,7 +33,13 @@ export const adminInfo = z.object({
 });
 export type AdminInfo = z.infer<typeof adminInfo>;
 
-export const authProvider = z.object({ key: z.string(), name: z.string(), authorizeUrl: z.string() });
+/** `demo`: the WeCom sandbox corp's sign-in (WECOM_DEMO_SIGNIN), shown on the login page as a demo. */
+export const authProvider = z.object({
+  key: z.string(),
+  name: z.string(),
+  authorizeUrl: z.string(),
+  demo: z.boolean(),
+});
 export const authProvidersResult = z.object({ providers: z.array(authProvider) });
 export type AuthProvider = z.infer<typeof authProvider>;
 

@@ -151,6 +151,9 @@ const zh = {
   wecomLoginExpired: '企业微信登录已失效，请重新扫码',
   wecomLoginNotBound: '该企业微信账号尚未绑定系统用户，请联系管理员',
   wecomLoginNotMember: '无法识别该企业微信账号',
+  wecomDemoSignInOff: '企业微信沙箱登录未开启（仅演示环境可用）',
+  mfaEnrolWithPassword:
+    '你的角色要求两步验证，而此账号尚未设置：请先用用户名和密码登录并完成设置，之后即可使用企业微信登录',
   wecomContactLinked: '该企业微信联系人已关联客户',
   wecomMemberNotResigned: '只有已退出企业的成员才能离职继承',
   wecomTakeoverInvalid: '接替成员须为已激活的企业成员',
@@ -331,6 +334,9 @@ const en: Messages = {
   wecomLoginExpired: 'The WeCom sign-in expired; scan again',
   wecomLoginNotBound: 'This WeCom account is not bound to a staff user; ask an administrator',
   wecomLoginNotMember: 'This WeCom account could not be recognised',
+  wecomDemoSignInOff: 'The WeCom sandbox sign-in is off (it is for demos only)',
+  mfaEnrolWithPassword:
+    'Your role requires two-step verification and this account has not set it up yet: sign in with your username and password first and set it up; after that you can sign in with WeCom',
   wecomContactLinked: 'This WeCom contact is already linked to a client',
   wecomMemberNotResigned: 'Only a member who left the corp can have their contacts inherited',
   wecomTakeoverInvalid: 'The taking-over member must be an active member of the corp',
@@ -512,6 +518,10 @@ const es: Messages = {
   wecomLoginExpired: 'El inicio de sesión con WeCom caducó; escanee de nuevo',
   wecomLoginNotBound: 'Esta cuenta de WeCom no está vinculada a ningún usuario; consulte a un administrador',
   wecomLoginNotMember: 'No se pudo reconocer esta cuenta de WeCom',
+  wecomDemoSignInOff:
+    'El inicio de sesión con el sandbox de WeCom está desactivado (solo para demostraciones)',
+  mfaEnrolWithPassword:
+    'Su rol exige la verificación en dos pasos y esta cuenta aún no la ha configurado: inicie sesión primero con su usuario y contraseña y configúrela; después podrá iniciar sesión con WeCom',
   wecomContactLinked: 'Este contacto de WeCom ya está vinculado a un cliente',
   wecomMemberNotResigned: 'Solo se heredan los contactos de un miembro que dejó la empresa',
   wecomTakeoverInvalid: 'El miembro que recibe debe ser un miembro activo de la empresa',
@@ -691,6 +701,9 @@ const ja: Messages = {
   wecomLoginExpired: '企業 WeChat ログインの有効期限が切れました。もう一度スキャンしてください',
   wecomLoginNotBound: 'この企業 WeChat アカウントはユーザーに紐付けられていません。管理者に連絡してください',
   wecomLoginNotMember: 'この企業 WeChat アカウントを認識できません',
+  wecomDemoSignInOff: '企業 WeChat サンドボックスのログインは無効です（デモ専用）',
+  mfaEnrolWithPassword:
+    'ロールにより 2 段階認証が必要ですが、このアカウントはまだ設定していません。まずユーザー名とパスワードでログインして設定してください。その後、企業 WeChat でログインできます',
   wecomContactLinked: 'この企業 WeChat 連絡先はすでに顧客に紐付いています',
   wecomMemberNotResigned: '退職したメンバーの連絡先のみ引き継げます',
   wecomTakeoverInvalid: '引き継ぐメンバーは有効な企業メンバーである必要があります',

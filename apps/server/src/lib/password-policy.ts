@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@educrm/contract';
 import { fieldError } from './errors';
+import { hasWeakShape } from './password-patterns';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const LIST_FILE = [
@@ -25,7 +26,12 @@ const commonPasswords = () => {
   return common;
 };
 
-export const isCommonPassword = (password: string) => commonPasswords().has(password.toLowerCase());
+/** Listed (case aside), or of a weak shape: `zhang123`, `Passw0rd!`, `1qaz2wsx` (password-patterns.ts). */
+export const isCommonPassword = (password: string) => {
+  const lower = password.toLowerCase();
+  const listed = (p: string) => commonPasswords().has(p);
+  return listed(lower) || hasWeakShape(lower, listed);
+};
 
 /**
  * The rules for every password the product sets: 8-128 characters, no composition rules, not a

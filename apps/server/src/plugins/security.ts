@@ -6,8 +6,11 @@ import type { FastifyInstance } from 'fastify';
  * antd's CSS-in-JS needs inline styles: its component rules mostly come from a prebuilt stylesheet
  * (apps/web/vite-plugins/antd-styles.ts), but the theme's CSS variables (colour, size) and the
  * components the stylesheet leaves out are still injected at run time. No upgrade-insecure-requests: over plain HTTP it blanks
- * the page.
+ * the page. HSTS is sent by hand (helmet's would also go out over plain HTTP).
  */
+/** Two years, for the host only (the product knows nothing of its sibling subdomains). */
+export const HSTS = 'max-age=63072000';
+
 export const registerSecurityHeaders = async (app: FastifyInstance) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -32,6 +35,9 @@ export const registerSecurityHeaders = async (app: FastifyInstance) => {
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
+    // HTTPS only (plain HTTP must not pin it): a TLS socket, or a trusted proxy's
+    // X-Forwarded-Proto: https (TRUST_PROXY=1; Fastify reads it into req.protocol).
+    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
     return payload;
   });
 };

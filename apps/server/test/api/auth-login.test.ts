@@ -350,5 +350,13 @@ describe('public endpoints', () => {
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('upgrade-insecure-requests');
+    // No HSTS over plain HTTP, nor for an X-Forwarded-Proto nobody vouches for (TRUST_PROXY off).
+    const forwarded = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(forwarded.headers['strict-transport-security']).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client';
 import { base32Decode, totp } from '../../src/lib/totp';
 import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/app';
 
@@ -114,6 +115,16 @@ describe('two-step sign-in', () => {
     expect(done.status).toBe(200);
     expect(done.body.data.recovery_codes).toHaveLength(10);
     const own = done.body.data.access_token;
+    // The enrolment ticket is spent: a second use (a later code) neither signs in nor replaces the codes.
+    t.clock.advance(30);
+    const again = await second(first.body.data.mfa_ticket, code(setup.secret));
+    expect(again.status).toBe(401);
+    expect(again.body.data).toBeNull();
+    const [kept] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'auth.mfa.enable' AND actor_name = 'siyu1'`,
+    );
+    expect(kept?.n).toBe(1);
     expect((await t.call('GET', '/api/v1/profile/mfa', { token: own })).body.data).toMatchObject({
       enabled: true,
       required: true,

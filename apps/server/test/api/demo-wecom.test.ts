@@ -15,7 +15,7 @@ let siyu: string;
 const rows = <T>(q: ReturnType<typeof sql>) => queryRows<T>(t.database.db, q);
 
 beforeAll(async () => {
-  t = await createTestApp({ DEMO_WECOM: '1' });
+  t = await createTestApp({ DEMO_WECOM: '1', WECOM_DEMO_SIGNIN: '1' });
   admin = await t.login('admin', ADMIN_PASSWORD);
   siyu = await t.login('siyu1', DEMO_PASSWORD);
 });
@@ -103,16 +103,24 @@ describe('WeCom demo data', () => {
   });
 
   it('WeCom sign-in is offered; the sandbox chooser lists the bound demo sales', async () => {
-    const providers = (await t.call('GET', '/api/v1/admin/auth-providers')).body.data.providers;
-    expect(providers[0]?.key).toBe('wecom');
+    const started = await t.call('GET', '/api/v1/admin/auth-providers');
+    const providers = started.body.data.providers;
+    expect(providers[0]).toMatchObject({ key: 'wecom', demo: true });
+    // the browser's sign-in cookie, which the state is bound to
+    const cookie = String([started.headers['set-cookie']].flat()[0]).split(';')[0] as string;
     const url = new URL(providers[0].authorizeUrl);
-    const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { cookie },
+    });
     expect(page.body).toContain('李晓萌 (LiXiaoMeng)');
     const href = /href="([^"]+LiXiaoMeng[^"]*)"|href="([^"]+)"/.exec(page.body);
     expect(href).toBeTruthy();
     const first = new URL((href?.[1] ?? href?.[2] ?? '').replace(/&amp;/g, '&'), 'http://x').searchParams;
     const res = await t.call('POST', '/api/v1/admin/wecom-login', {
       body: { code: first.get('code'), state: first.get('state') },
+      headers: { cookie },
     });
     expect(res.status).toBe(200);
     expect(res.body.data.access_token).toBeTruthy();

@@ -11,11 +11,30 @@ let t: TestApp;
 let admin: string;
 let ids: Record<string, number>;
 
+/** What the login page does: GET the providers, which also sets the browser's sign-in cookie. */
+const startSignIn = async () => {
+  const res = await t.call('GET', '/api/v1/admin/auth-providers');
+  const setCookie = [res.headers['set-cookie']].flat().map(String);
+  const providers = res.body.data.providers;
+  return {
+    providers,
+    setCookie: setCookie.join('\n'),
+    cookie: setCookie[0]?.split(';')[0] ?? '',
+    state: providers[0] ? (new URL(providers[0].authorizeUrl).searchParams.get('state') as string) : '',
+  };
+};
+const wecomLogin = (code: string | null, state: string | null, cookie: string, lang = 'zh') =>
+  t.call('POST', '/api/v1/admin/wecom-login', {
+    body: { code, state },
+    headers: { cookie, 'accept-language': lang },
+  });
+
 const memberId = async (userid: string) =>
   (await t.database.db.select().from(wecomMember).where(eq(wecomMember.userid, userid)))[0]?.id as number;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The sandbox corp's sign-in is a demo: on only where the operator asks (wecom-demo-signin-off.test.ts).
+  t = await createTestApp({ WECOM_DEMO_SIGNIN: '1' });
   admin = await t.login('admin', ADMIN_PASSWORD);
   const rows = await queryRows<{ id: number; username: string }>(
     t.database.db,
@@ -42,40 +61,64 @@ describe('WeCom sign-in', () => {
       token: admin,
       body: { sysUserId: ids.siyu1 },
     });
-    const providers = (await t.call('GET', '/api/v1/admin/auth-providers')).body.data.providers;
+    const { providers, cookie, setCookie } = await startSignIn();
     expect(providers).toHaveLength(1);
-    expect(providers[0]).toMatchObject({ key: 'wecom', name: '企业微信' });
+    expect(providers[0]).toMatchObject({ key: 'wecom', name: '企业微信', demo: true });
+    // the browser's sign-in nonce: HttpOnly, SameSite, short-lived
+    expect(setCookie).toMatch(
+      /^educrm-signin=[\w-]{22}; Path=\/api; Max-Age=600; HttpOnly; SameSite=Strict$/,
+    );
     const url = new URL(providers[0].authorizeUrl);
     expect(url.pathname).toBe('/api/public/wecom/sandbox-sso');
-    const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { cookie },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     const href = /href="([^"]+)"/.exec(page.body)?.[1]?.replace(/&amp;/g, '&') as string;
     expect(href).toMatch(/^\/auth-redirect\?code=/);
     const q = new URL(href, 'http://x').searchParams;
-    const res = await t.call('POST', '/api/v1/admin/wecom-login', {
-      body: { code: q.get('code'), state: q.get('state') },
-    });
+    const res = await wecomLogin(q.get('code'), q.get('state'), cookie);
     expect(res.status).toBe(200);
     const info = await t.call('POST', '/api/v1/admin/info', { body: { token: res.body.data.access_token } });
     expect(info.body.data.username).toBe('siyu1');
     // a code is single-use
-    const reused = await t.call('POST', '/api/v1/admin/wecom-login', {
-      body: { code: q.get('code'), state: q.get('state') },
-    });
+    const reused = await wecomLogin(q.get('code'), q.get('state'), cookie);
     expect(reused.status).toBe(400);
     expect(reused.body.msg).toBe('企业微信登录已失效，请重新扫码');
   });
 
-  it('refuses an unbound member, a disabled user and a forged or expired state', async () => {
-    const state = new URL(
-      (await t.call('GET', '/api/v1/admin/auth-providers')).body.data.providers[0].authorizeUrl,
-    ).searchParams.get('state') as string;
-    const sim = sandboxCorp(CORP);
-    const unbound = await t.call('POST', '/api/v1/admin/wecom-login', {
-      body: { code: sim.issueOauthCode('sales003'), state },
-      headers: { 'accept-language': 'en' },
+  it('signs in only the browser that started the sign-in (no login CSRF)', async () => {
+    // An attacker's own state and code, opened in the victim's browser (no cookie, or its own).
+    const attacker = await startSignIn();
+    const victim = await startSignIn();
+    expect(victim.cookie).not.toBe(attacker.cookie);
+    const code = sandboxCorp(CORP).issueOauthCode('sales002');
+    for (const cookie of ['', victim.cookie]) {
+      const res = await wecomLogin(code, attacker.state, cookie);
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toBe('企业微信登录已失效，请重新扫码');
+    }
+    // the chooser page too is only the starting browser's
+    const url = new URL(attacker.providers[0].authorizeUrl);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { cookie: victim.cookie },
     });
+    expect(page.statusCode).toBe(400);
+    // a browser that already has a nonce keeps it (two tabs of the login page agree)
+    const again = await t.call('GET', '/api/v1/admin/auth-providers', { headers: { cookie: victim.cookie } });
+    expect(String([again.headers['set-cookie']].flat()[0]).split(';')[0]).toBe(victim.cookie);
+    expect((await wecomLogin(code, attacker.state, attacker.cookie)).status).toBe(200);
+  });
+
+  it('refuses an unbound member, a disabled user and a forged or expired state', async () => {
+    const { state, cookie } = await startSignIn();
+    const sim = sandboxCorp(CORP);
+    const unbound = await wecomLogin(sim.issueOauthCode('sales003'), state, cookie, 'en');
     expect(unbound.status).toBe(400);
     expect(unbound.body.msg).toContain('not bound to a staff user');
 
@@ -87,22 +130,16 @@ describe('WeCom sign-in', () => {
       .update(adminUser)
       .set({ status: 'DISABLED' })
       .where(eq(adminUser.id, ids.siyu2 as number));
-    const disabled = await t.call('POST', '/api/v1/admin/wecom-login', {
-      body: { code: sim.issueOauthCode('sales004'), state },
-    });
+    const disabled = await wecomLogin(sim.issueOauthCode('sales004'), state, cookie);
     expect(disabled.status).toBe(400);
     expect(disabled.body.msg).toBe('账号已停用，请联系管理员');
 
     const parts = state.split('.');
     const forged = [parts[0], parts[1], parts[2], `${parts[3]?.slice(0, -2)}AA`].join('.');
-    const bad = await t.call('POST', '/api/v1/admin/wecom-login', {
-      body: { code: sim.issueOauthCode('sales002'), state: forged },
-    });
+    const bad = await wecomLogin(sim.issueOauthCode('sales002'), forged, cookie);
     expect(bad.status).toBe(400);
     t.clock.advance(11 * 60);
-    const expired = await t.call('POST', '/api/v1/admin/wecom-login', {
-      body: { code: sim.issueOauthCode('sales002'), state },
-    });
+    const expired = await wecomLogin(sim.issueOauthCode('sales002'), state, cookie);
     expect(expired.status).toBe(400);
     const [audit] = await queryRows<{ n: number }>(
       t.database.db,
@@ -114,12 +151,9 @@ describe('WeCom sign-in', () => {
 
 describe('WeCom sign-in and the second step', () => {
   const code = (secret: string) => totp(base32Decode(secret), t.clock.now());
-  const signIn = async (userid: string) => {
-    const providers = (await t.call('GET', '/api/v1/admin/auth-providers')).body.data.providers;
-    const state = new URL(providers[0].authorizeUrl).searchParams.get('state') as string;
-    return t.call('POST', '/api/v1/admin/wecom-login', {
-      body: { code: sandboxCorp(CORP).issueOauthCode(userid), state },
-    });
+  const signIn = async (userid: string, lang = 'zh') => {
+    const { state, cookie } = await startSignIn();
+    return wecomLogin(sandboxCorp(CORP).issueOauthCode(userid), state, cookie, lang);
   };
   const bind = async (userid: string, username: string) => {
     const [u] = await queryRows<{ id: number }>(
@@ -173,20 +207,42 @@ describe('WeCom sign-in and the second step', () => {
     expect(challenge?.summary).toContain(`WeCom ${CORP}/sales005`);
   });
 
-  it('a role that requires MFA makes a WeCom sign-in enrol first, like a password sign-in', async () => {
+  it('a role that requires MFA: no enrolment through WeCom (password first), then WeCom asks for the code', async () => {
     await t.database.db.execute(sql`UPDATE role SET require_mfa = true WHERE key = 'chakan'`);
     await bind('sales006', 'chakan1');
-    const first = await signIn('sales006');
-    expect(first.status).toBe(200);
-    expect(first.body.data.access_token).toBeUndefined();
-    expect(first.body.data.mfa_required).toBe(true);
-    const setup = first.body.data.mfa_setup;
+    // not enrolled yet: refused, told to sign in with the password first, and no secret handed out
+    for (const [lang, text] of [
+      ['zh', '请先用用户名和密码登录'],
+      ['en', 'sign in with your username and password first'],
+      ['es', 'inicie sesión primero con su usuario y contraseña'],
+      ['ja', 'まずユーザー名とパスワードでログイン'],
+    ] as const) {
+      const refused = await signIn('sales006', lang);
+      expect(refused.status).toBe(400);
+      expect(refused.body.msg).toContain(text);
+      expect(JSON.stringify(refused.body)).not.toMatch(/secret|otpauth|mfa_ticket/);
+    }
+    const [enrolled] = await queryRows<{ secret: string | null }>(
+      t.database.db,
+      sql`SELECT mfa_secret AS secret FROM admin_user WHERE username = 'chakan1'`,
+    );
+    expect(enrolled?.secret).toBeNull();
+    // enrolling after a password sign-in
+    const byPassword = await t.call('POST', '/api/v1/admin/login', {
+      body: { username: 'chakan1', password: DEMO_PASSWORD },
+    });
+    const setup = byPassword.body.data.mfa_setup;
     expect(setup.otpauth_url).toContain('otpauth://totp/');
     const done = await t.call('POST', '/api/v1/admin/login/mfa', {
-      body: { ticket: first.body.data.mfa_ticket, code: code(setup.secret) },
+      body: { ticket: byPassword.body.data.mfa_ticket, code: code(setup.secret) },
     });
     expect(done.status).toBe(200);
     expect(done.body.data.recovery_codes).toHaveLength(10);
+    // now WeCom sign-in asks for the code, like a password sign-in
+    const first = await signIn('sales006');
+    expect(first.status).toBe(200);
+    expect(first.body.data.access_token).toBeUndefined();
+    expect(first.body.data).toMatchObject({ mfa_required: true, mfa_setup: null });
     // without a second step the answer stays a plain token
     await bind('sales007', 'siyu4');
     const plain = await signIn('sales007');

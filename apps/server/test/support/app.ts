@@ -70,6 +70,8 @@ export interface TestApp {
   database: Database;
   config: Config;
   clock: TestClock;
+  /** The server's secret key (tests that sign what only the server should, e.g. a WeCom state). */
+  secretKey: string;
   /** PostgreSQL only: the test database's URL (for other server processes). */
   url?: string;
   close(): Promise<void>;
@@ -155,6 +157,7 @@ export const createTestApp = async (
     database,
     config,
     clock,
+    secretKey,
     call,
     url,
     async login(username, password, ip) {

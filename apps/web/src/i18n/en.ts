@@ -95,6 +95,7 @@ const en: Messages = {
     noProviders: 'No third-party login is configured. Please sign in with your username and password.',
     providersFailed: 'The list of third-party logins could not be loaded.',
     signInWith: 'Sign in with {{name}}',
+    signInWithDemo: 'Demo sign-in: {{name}} (sandbox members)',
     popupBlocked: 'The browser blocked the sign-in window. Please allow pop-ups for this site.',
     showPassword: 'Show password',
     hidePassword: 'Hide password',
@@ -106,6 +107,10 @@ const en: Messages = {
     languageLabel: 'Language',
   },
   authRedirect: {
+    replaceQuestion:
+      'This browser is already signed in. Sign in with the new account instead? The current session will be replaced.',
+    replaceConfirm: 'Sign in with the new account',
+    replaceCancel: 'Keep the current session',
     working: 'Signing in…',
     backToLogin: 'Back to the login page',
     handedOver: 'Sign-in finished. You can close this window.',

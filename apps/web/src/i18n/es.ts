@@ -93,6 +93,7 @@ const es: Messages = {
     noProviders: 'No hay ningún acceso con terceros configurado. Inicie sesión con su usuario y contraseña.',
     providersFailed: 'No se pudo cargar la lista de accesos con terceros.',
     signInWith: 'Acceder con {{name}}',
+    signInWithDemo: 'Acceso de demostración: {{name}} (miembros del sandbox)',
     popupBlocked: 'El navegador bloqueó la ventana de acceso. Permita las ventanas emergentes de este sitio.',
     showPassword: 'Mostrar la contraseña',
     hidePassword: 'Ocultar la contraseña',
@@ -104,6 +105,10 @@ const es: Messages = {
     languageLabel: 'Idioma',
   },
   authRedirect: {
+    replaceQuestion:
+      'Este navegador ya tiene una sesión iniciada. ¿Iniciar sesión con la nueva cuenta? La sesión actual se sustituirá.',
+    replaceConfirm: 'Iniciar sesión con la nueva cuenta',
+    replaceCancel: 'Mantener la sesión actual',
     working: 'Iniciando sesión…',
     backToLogin: 'Volver a la página de acceso',
     handedOver: 'Acceso completado. Puede cerrar esta ventana.',

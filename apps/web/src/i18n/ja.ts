@@ -93,6 +93,7 @@ const ja: Messages = {
       '外部サービスによるログインは設定されていません。ユーザー名とパスワードでログインしてください。',
     providersFailed: '外部サービスの一覧を読み込めませんでした。',
     signInWith: '{{name}}でログイン',
+    signInWithDemo: 'デモ用ログイン：{{name}}（サンドボックスのメンバー）',
     popupBlocked: 'ブラウザがログイン画面をブロックしました。このサイトのポップアップを許可してください。',
     showPassword: 'パスワードを表示',
     hidePassword: 'パスワードを隠す',
@@ -104,6 +105,10 @@ const ja: Messages = {
     languageLabel: '言語',
   },
   authRedirect: {
+    replaceQuestion:
+      'このブラウザーはすでにログインしています。新しいアカウントでログインし直しますか？現在のセッションは置き換えられます。',
+    replaceConfirm: '新しいアカウントでログイン',
+    replaceCancel: '現在のセッションを維持',
     working: 'ログインしています…',
     backToLogin: 'ログイン画面に戻る',
     handedOver: 'ログインが完了しました。このウィンドウを閉じてください。',

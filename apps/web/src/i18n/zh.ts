@@ -91,6 +91,7 @@ const zh: Messages = {
     noProviders: '尚未配置任何第三方登录，请使用账号和密码登录。',
     providersFailed: '无法加载第三方登录列表。',
     signInWith: '使用{{name}}登录',
+    signInWithDemo: '演示登录：{{name}}（沙箱成员）',
     popupBlocked: '浏览器拦截了登录窗口，请允许本站弹出窗口。',
     showPassword: '显示密码',
     hidePassword: '隐藏密码',
@@ -102,6 +103,9 @@ const zh: Messages = {
     languageLabel: '语言',
   },
   authRedirect: {
+    replaceQuestion: '此浏览器已登录。要改用新的账号登录吗？当前登录将被替换。',
+    replaceConfirm: '改用新账号登录',
+    replaceCancel: '保留当前登录',
     working: '正在登录…',
     backToLogin: '返回登录页',
     handedOver: '登录已完成，可以关闭此窗口。',

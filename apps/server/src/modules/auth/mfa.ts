@@ -1,5 +1,5 @@
 import type { MfaChallenge, MfaRecoveryCodes, MfaSetup, MfaStatus } from '@educrm/contract';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { adminUser } from '../../db/schema';
 import { said, writeAudit } from '../../lib/audit';
@@ -112,10 +112,20 @@ export class MfaService {
     return user.mfaSecret ? this.box.open(user.mfaSecret) : null;
   }
 
-  /** Turns the second factor on with a fresh set of recovery codes (shown once). */
-  async enable(tx: DbOrTx, userId: number, secret: string): Promise<string[]> {
+  /**
+   * Turns the second factor on with a fresh set of recovery codes (shown once). `firstOnly`: only
+   * for an account without one (enrolling at sign-in), else null.
+   */
+  async enable(tx: DbOrTx, userId: number, secret: string): Promise<string[]>;
+  async enable(
+    tx: DbOrTx,
+    userId: number,
+    secret: string,
+    opts: { firstOnly: true },
+  ): Promise<string[] | null>;
+  async enable(tx: DbOrTx, userId: number, secret: string, opts?: { firstOnly: true }) {
     const codes = newRecoveryCodes();
-    await tx
+    const done = await tx
       .update(adminUser)
       .set({
         mfaSecret: this.box.seal(secret),
@@ -123,8 +133,9 @@ export class MfaService {
         mfaEnabledAt: this.now(),
         mfaRecovery: codes.map(hashRecoveryCode),
       })
-      .where(eq(adminUser.id, userId));
-    return codes;
+      .where(and(eq(adminUser.id, userId), opts?.firstOnly ? isNull(adminUser.mfaSecret) : undefined))
+      .returning({ id: adminUser.id });
+    return done.length > 0 ? codes : null;
   }
 
   // ---- the profile page ------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import { requestIp } from '../../lib/request-context';
 import { tokenOf } from '../../plugins/access';
 import type { AuthService } from './service';
 import type { SessionService } from './sessions';
+import { startSignIn } from './signin-nonce';
 
 const ok = <T>(data: T) => ({ code: 0, msg: 'ok', data });
 
@@ -105,6 +106,9 @@ export const authRoutes = async (
       config: { access: { public: true } },
       schema: { tags, response: { 200: envelopeOf(authProvidersResult) } },
     },
-    async (req) => ok({ providers: await opts.auth.providers(`${req.protocol}://${req.host}`) }),
+    async (req, reply) => {
+      const nonce = startSignIn(req, reply);
+      return ok({ providers: await opts.auth.providers(`${req.protocol}://${req.host}`, nonce) });
+    },
   );
 };

@@ -3,13 +3,26 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { adminUser } from '../../db/schema';
-import { said, writeAudit } from '../../lib/audit';
+import { type AuditSummary, said, writeAudit } from '../../lib/audit';
 import { AppError, badRequest, fieldError, unauthorized } from '../../lib/errors';
 import { DEFAULT_SCRYPT, hashPassword, type ScryptParams, verifyPassword } from '../../lib/password';
 import { requestIp, requestUserAgent } from '../../lib/request-context';
 import type { MfaService } from './mfa';
 import type { IssuedToken, SessionService } from './sessions';
-import { checkLoginLock, clearPairFailures, recordLoginFailure } from './throttle';
+import { loginSucceeded, type Reservation, releaseLoginAttempt, reserveLoginAttempt } from './throttle';
+
+/** 429 with Retry-After: the username (or the username from this address) is locked. */
+const lockedOut = (retryAfterSeconds: number) =>
+  new AppError(
+    429,
+    'loginLocked',
+    { minutes: Math.ceil(retryAfterSeconds / 60) },
+    { retryAfter: retryAfterSeconds },
+    429,
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+
+type ProviderSource = (origin: string, nonce: string) => Promise<AuthProvider[]>;
 
 export class AuthService {
   private dummyHash: Promise<string> | null = null;
@@ -31,8 +44,9 @@ export class AuthService {
   async login(username: string, password: string, req: FastifyRequest): Promise<IssuedToken | MfaChallenge> {
     const now = this.now();
     const ip = requestIp(req);
-    const lock = await checkLoginLock(this.db, username, ip, now);
-    if (lock.locked) {
+    // The attempt counts as a failure before the password is checked (given back when it is right).
+    const attempt = await reserveLoginAttempt(this.db, username, ip, now);
+    if (attempt.locked) {
       await writeAudit(this.db, {
         action: 'auth.login.blocked',
         targetType: 'username',
@@ -40,14 +54,7 @@ export class AuthService {
         summary: said('login refused while locked', { username: username.slice(0, 64) }),
         ip,
       });
-      throw new AppError(
-        429,
-        'loginLocked',
-        { minutes: Math.ceil(lock.retryAfterSeconds / 60) },
-        { retryAfter: lock.retryAfterSeconds },
-        429,
-        { 'retry-after': String(lock.retryAfterSeconds) },
-      );
+      throw lockedOut(attempt.retryAfterSeconds);
     }
     const [user] = await this.db
       .select()
@@ -55,7 +62,6 @@ export class AuthService {
       .where(and(eq(adminUser.username, username), eq(adminUser.deleted, false)));
     const valid = await verifyPassword(password, user?.passwordHash ?? (await this.dummy()));
     if (!user || !valid) {
-      const locked = await recordLoginFailure(this.db, username, ip, now);
       await writeAudit(this.db, {
         actorId: user?.id ?? null,
         action: 'auth.login.failed',
@@ -66,22 +72,11 @@ export class AuthService {
           : said('unknown username', { username: username.slice(0, 64), unknown: true }),
         ip,
       });
-      if (locked.pairLocked || locked.userLocked) {
-        await writeAudit(this.db, {
-          actorId: user?.id ?? null,
-          action: 'auth.lock',
-          targetType: 'username',
-          targetId: username.slice(0, 64),
-          summary: locked.userLocked
-            ? said('username locked for the hour', { username: username.slice(0, 64), withIp: false })
-            : said('username and address locked', { username: username.slice(0, 64), withIp: true }),
-          detail: { scope: locked.userLocked ? 'username' : 'pair', ip },
-          ip,
-        });
-      }
+      await this.auditLock(attempt, username, user?.id ?? null, ip);
       throw badRequest('loginFailed');
     }
     if (user.status !== 'ENABLED') {
+      await releaseLoginAttempt(this.db, username, ip);
       await writeAudit(this.db, {
         actorId: user.id,
         actorName: user.username,
@@ -95,6 +90,8 @@ export class AuthService {
     }
     const challenge = await this.mfa?.challenge(user);
     if (challenge) {
+      // The password was right; the second step's codes are counted on their own.
+      await releaseLoginAttempt(this.db, username, ip);
       await writeAudit(this.db, {
         actorId: user.id,
         actorName: user.username,
@@ -108,7 +105,23 @@ export class AuthService {
       });
       return challenge;
     }
-    return this.openSession(user, req, now, undefined, (tx) => clearPairFailures(tx, username, ip));
+    return this.openSession(user, req, now, undefined, (tx) => loginSucceeded(tx, username, ip));
+  }
+
+  /** The failed attempt that locked a counter says so in the audit log. */
+  private async auditLock(attempt: Reservation, username: string, userId: number | null, ip: string) {
+    if (attempt.locked || !(attempt.pairLocked || attempt.userLocked)) return;
+    await writeAudit(this.db, {
+      actorId: userId,
+      action: 'auth.lock',
+      targetType: 'username',
+      targetId: username.slice(0, 64),
+      summary: attempt.userLocked
+        ? said('username locked for the hour', { username: username.slice(0, 64), withIp: false })
+        : said('username and address locked', { username: username.slice(0, 64), withIp: true }),
+      detail: { scope: attempt.userLocked ? 'username' : 'pair', ip },
+      ip,
+    });
   }
 
   /**
@@ -133,7 +146,9 @@ export class AuthService {
   /**
    * A third-party sign-in (WeCom) stands for the password: an account with a second step (enrolled,
    * or required by a role) gets the same challenge as a password login, answered at
-   * POST /api/v1/admin/login/mfa; any other account gets its session at once.
+   * POST /api/v1/admin/login/mfa; any other account gets its session at once. It never hands out
+   * an enrolment secret: an account a role requires to enrol is refused, and told to sign in with
+   * its password first (enrolling then), since the third party alone must not choose the second factor.
    */
   async afterFirstFactor(
     user: typeof adminUser.$inferSelect,
@@ -143,18 +158,27 @@ export class AuthService {
   ): Promise<IssuedToken | MfaChallenge> {
     const challenge = await this.mfa?.challenge(user);
     if (!challenge) return this.openSession(user, req, now, via);
-    await writeAudit(this.db, {
-      actorId: user.id,
-      actorName: user.username,
-      action: 'auth.login.challenge',
-      targetType: 'admin_user',
-      targetId: user.id,
-      summary: said(`${via} ok; ${challenge.mfa_setup ? 'enrolment required by role' : 'code required'}`, {
-        via: 'WECOM',
-        setup: Boolean(challenge.mfa_setup),
-      }),
-      ip: requestIp(req),
-    });
+    const audit = (action: string, summary: AuditSummary) =>
+      writeAudit(this.db, {
+        actorId: user.id,
+        actorName: user.username,
+        action,
+        targetType: 'admin_user',
+        targetId: user.id,
+        summary,
+        ip: requestIp(req),
+      });
+    if (challenge.mfa_setup) {
+      await audit(
+        'auth.login.failed',
+        said(`${via} ok; enrolment required by role, refused until a password sign-in`, {
+          username: user.username,
+          enrolFirst: true,
+        }),
+      );
+      throw badRequest('mfaEnrolWithPassword');
+    }
+    await audit('auth.login.challenge', said(`${via} ok; code required`, { via: 'WECOM', setup: false }));
     return challenge;
   }
 
@@ -190,8 +214,9 @@ export class AuthService {
 
   /**
    * The second step of a sign-in: the ticket from the login call and a code (TOTP or recovery).
-   * Wrong codes count as failed logins (same locks); after enrolling at sign-in the recovery codes
-   * come back once with the token.
+   * Wrong codes count as failed logins (same locks, reserved before the code is checked); after
+   * enrolling at sign-in the recovery codes come back once with the token, and the enrolment ticket
+   * is spent (a second use would replace the codes).
    */
   async loginMfa(ticketText: string, code: string, req: FastifyRequest): Promise<MfaLoginResult> {
     const mfa = this.mfa;
@@ -205,21 +230,15 @@ export class AuthService {
       .where(and(eq(adminUser.id, ticket.u), eq(adminUser.deleted, false)));
     if (user?.status !== 'ENABLED' || user.tokenVersion !== ticket.v)
       throw new AppError(401, 'mfaTicketExpired');
-    const lock = await checkLoginLock(this.db, user.username, ip, now);
-    if (lock.locked)
-      throw new AppError(
-        429,
-        'loginLocked',
-        { minutes: Math.ceil(lock.retryAfterSeconds / 60) },
-        { retryAfter: lock.retryAfterSeconds },
-        429,
-        { 'retry-after': String(lock.retryAfterSeconds) },
-      );
-    const secret = ticket.s ?? mfa.secretOf(user);
+    // An enrolment ticket is spent once the account has a second step.
+    const secret = ticket.s ? (user.mfaSecret ? null : ticket.s) : mfa.secretOf(user);
     if (!secret) throw new AppError(401, 'mfaTicketExpired');
+    const attempt = await reserveLoginAttempt(this.db, user.username, ip, now);
+    if (attempt.locked) throw lockedOut(attempt.retryAfterSeconds);
     const result = await this.db.transaction(async (tx) => {
       if (!(await mfa.spend(tx, user.id, secret, code))) return null;
-      const recovery = ticket.s ? await mfa.enable(tx, user.id, secret) : undefined;
+      const recovery = ticket.s ? await mfa.enable(tx, user.id, secret, { firstOnly: true }) : undefined;
+      if (recovery === null) throw new AppError(401, 'mfaTicketExpired');
       if (recovery) {
         await writeAudit(tx, {
           actorId: user.id,
@@ -232,11 +251,11 @@ export class AuthService {
         });
       }
       const token = await this.issue(tx, user, req, now, undefined, true);
-      await clearPairFailures(tx, user.username, ip);
+      await loginSucceeded(tx, user.username, ip);
       return recovery ? { ...token, recovery_codes: recovery } : token;
     });
     if (result) return result;
-    await recordLoginFailure(this.db, user.username, ip, now);
+    await this.auditLock(attempt, user.username, user.id, ip);
     await writeAudit(this.db, {
       actorId: user.id,
       actorName: user.username,
@@ -285,15 +304,18 @@ export class AuthService {
     }
   }
 
-  private readonly providerSources: ((origin: string) => Promise<AuthProvider[]>)[] = [];
+  private readonly providerSources: ProviderSource[] = [];
 
   /** A module offering a third-party sign-in (WeCom) registers where its providers come from. */
-  addProviderSource(source: (origin: string) => Promise<AuthProvider[]>) {
+  addProviderSource(source: ProviderSource) {
     this.providerSources.push(source);
   }
 
-  /** Third-party sign-in providers that are configured; `origin` builds their redirect URLs. */
-  async providers(origin: string): Promise<AuthProvider[]> {
-    return (await Promise.all(this.providerSources.map((source) => source(origin)))).flat();
+  /**
+   * Third-party sign-in providers that are configured; `origin` builds their redirect URLs, and
+   * their states are bound to the browser's sign-in nonce (signin-nonce.ts).
+   */
+  async providers(origin: string, nonce: string): Promise<AuthProvider[]> {
+    return (await Promise.all(this.providerSources.map((source) => source(origin, nonce)))).flat();
   }
 }

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
+import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { loginThrottle } from '../../db/schema';
 
 /** Consecutive failures of one (username, IP) pair before it is locked, and for how long. */
@@ -20,12 +20,7 @@ export interface LockState {
 const secondsUntil = (until: Date, now: Date) =>
   Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
 
-export const checkLoginLock = async (
-  db: DbOrTx,
-  username: string,
-  ip: string,
-  now: Date,
-): Promise<LockState> => {
+const lockOf = async (db: DbOrTx, username: string, ip: string, now: Date): Promise<LockState> => {
   const rows = await db
     .select()
     .from(loginThrottle)
@@ -37,54 +32,94 @@ export const checkLoginLock = async (
   return { locked: retry > 0, retryAfterSeconds: retry };
 };
 
+/** An attempt reserved before its password or code is checked, or the lock that refuses it. */
+export type Reservation =
+  | { locked: false; pairLocked: boolean; userLocked: boolean }
+  | { locked: true; retryAfterSeconds: number };
+
+class Refused extends Error {}
+
 /**
- * Counts one failure atomically (one upsert per counter, safe across server instances) and says
- * which counters just became locked, so the caller can audit the lock.
+ * Counts the attempt as a failure before the password or code is checked, in one conditional
+ * upsert per counter (the row lock makes concurrent attempts take turns): once a counter is
+ * locked no further attempt is reserved, so N simultaneous guesses cannot all be checked. A
+ * correct answer gives the reservation back (releaseLoginAttempt, loginSucceeded). `pairLocked` /
+ * `userLocked`: this attempt was the one that locked the counter (the caller audits it if it fails).
  */
-export const recordLoginFailure = async (
-  db: DbOrTx,
+export const reserveLoginAttempt = async (
+  db: Db,
   username: string,
   ip: string,
   now: Date,
-): Promise<{ pairLocked: boolean; userLocked: boolean }> => {
-  const pairLockUntil = new Date(now.getTime() + PAIR_LOCK_SECONDS * 1000);
-  const [pair] = await queryRows<{ failures: number; locked: boolean }>(
-    db,
-    sql`
-    INSERT INTO login_throttle (key, failures, window_start, locked_until, updated_at)
-    VALUES (${pairKey(username, ip)}, 1, ${now}, NULL, ${now})
-    ON CONFLICT (key) DO UPDATE SET
-      failures = CASE WHEN login_throttle.locked_until IS NOT NULL AND login_throttle.locked_until <= ${now}
-                      THEN 1 ELSE login_throttle.failures + 1 END,
-      locked_until = CASE
-        WHEN login_throttle.locked_until IS NOT NULL AND login_throttle.locked_until <= ${now} THEN NULL
-        WHEN login_throttle.failures + 1 >= ${PAIR_MAX_FAILURES} THEN ${pairLockUntil}::timestamptz
-        ELSE login_throttle.locked_until END,
-      updated_at = ${now}
-    RETURNING failures, (locked_until IS NOT NULL AND failures = ${PAIR_MAX_FAILURES}) AS locked`,
-  );
+): Promise<Reservation> => {
   const hourAgo = new Date(now.getTime() - HOUR_SECONDS * 1000);
-  const [user] = await queryRows<{ failures: number; locked: boolean }>(
-    db,
-    sql`
-    INSERT INTO login_throttle (key, failures, window_start, locked_until, updated_at)
-    VALUES (${userKey(username)}, 1, ${now}, NULL, ${now})
-    ON CONFLICT (key) DO UPDATE SET
-      failures = CASE WHEN login_throttle.window_start <= ${hourAgo} THEN 1 ELSE login_throttle.failures + 1 END,
-      window_start = CASE WHEN login_throttle.window_start <= ${hourAgo} THEN ${now} ELSE login_throttle.window_start END,
-      locked_until = CASE
-        WHEN login_throttle.window_start <= ${hourAgo} THEN NULL
-        WHEN login_throttle.failures + 1 >= ${USER_MAX_FAILURES_PER_HOUR}
-          THEN login_throttle.window_start + make_interval(secs => ${HOUR_SECONDS})
-        ELSE NULL END,
-      updated_at = ${now}
-    RETURNING failures, (locked_until IS NOT NULL AND failures = ${USER_MAX_FAILURES_PER_HOUR}) AS locked`,
-  );
-  return { pairLocked: Boolean(pair?.locked), userLocked: Boolean(user?.locked) };
+  const pairLockUntil = new Date(now.getTime() + PAIR_LOCK_SECONDS * 1000);
+  try {
+    return await db.transaction(async (tx) => {
+      // The username's counter first, then the pair's: every attempt locks the rows in this order.
+      const [user] = await queryRows<{ locked: boolean }>(
+        tx,
+        sql`
+        INSERT INTO login_throttle (key, failures, window_start, locked_until, updated_at)
+        VALUES (${userKey(username)}, 1, ${now}, NULL, ${now})
+        ON CONFLICT (key) DO UPDATE SET
+          failures = CASE WHEN login_throttle.window_start <= ${hourAgo} THEN 1 ELSE login_throttle.failures + 1 END,
+          window_start = CASE WHEN login_throttle.window_start <= ${hourAgo} THEN ${now} ELSE login_throttle.window_start END,
+          locked_until = CASE
+            WHEN login_throttle.window_start <= ${hourAgo} THEN NULL
+            WHEN login_throttle.failures + 1 >= ${USER_MAX_FAILURES_PER_HOUR}
+              THEN login_throttle.window_start + make_interval(secs => ${HOUR_SECONDS})
+            ELSE NULL END,
+          updated_at = ${now}
+        WHERE login_throttle.locked_until IS NULL OR login_throttle.locked_until <= ${now}
+        RETURNING (locked_until IS NOT NULL) AS locked`,
+      );
+      if (!user) throw new Refused();
+      const [pair] = await queryRows<{ locked: boolean }>(
+        tx,
+        sql`
+        INSERT INTO login_throttle (key, failures, window_start, locked_until, updated_at)
+        VALUES (${pairKey(username, ip)}, 1, ${now}, NULL, ${now})
+        ON CONFLICT (key) DO UPDATE SET
+          failures = CASE WHEN login_throttle.locked_until IS NOT NULL THEN 1 ELSE login_throttle.failures + 1 END,
+          locked_until = CASE
+            WHEN login_throttle.locked_until IS NULL AND login_throttle.failures + 1 >= ${PAIR_MAX_FAILURES}
+              THEN ${pairLockUntil}::timestamptz
+            ELSE NULL END,
+          updated_at = ${now}
+        WHERE login_throttle.locked_until IS NULL OR login_throttle.locked_until <= ${now}
+        RETURNING (locked_until IS NOT NULL) AS locked`,
+      );
+      // The pair is locked: the username's count is rolled back with the transaction.
+      if (!pair) throw new Refused();
+      return { locked: false, pairLocked: Boolean(pair.locked), userLocked: Boolean(user.locked) };
+    });
+  } catch (err) {
+    if (!(err instanceof Refused)) throw err;
+    const lock = await lockOf(db, username, ip, now);
+    return { locked: true, retryAfterSeconds: Math.max(1, lock.retryAfterSeconds) };
+  }
 };
 
-/** A successful login ends the pair's streak of failures. */
-export const clearPairFailures = async (db: DbOrTx, username: string, ip: string) => {
+/**
+ * The password or code was right: the attempt is not a failure after all (the counts, and a lock
+ * the reservation set, are taken back). Used where no session opens yet (a second step follows, or
+ * the account is disabled); loginSucceeded when one does.
+ */
+export const releaseLoginAttempt = async (db: DbOrTx, username: string, ip: string) => {
+  await db.execute(sql`
+    UPDATE login_throttle SET
+      failures = GREATEST(failures - 1, 0),
+      locked_until = CASE
+        WHEN failures - 1 >= (CASE WHEN key = ${userKey(username)} THEN ${USER_MAX_FAILURES_PER_HOUR}::int
+                                   ELSE ${PAIR_MAX_FAILURES}::int END) THEN locked_until
+        ELSE NULL END
+    WHERE key IN (${pairKey(username, ip)}, ${userKey(username)})`);
+};
+
+/** A session opened: the attempt is given back and the pair's streak of failures ends. */
+export const loginSucceeded = async (db: DbOrTx, username: string, ip: string) => {
+  await releaseLoginAttempt(db, username, ip);
   await db.execute(sql`DELETE FROM login_throttle WHERE key = ${pairKey(username, ip)}`);
 };
 

@@ -80,8 +80,15 @@ export const registerWecom = async (
   await app.register(wecomAppRoutes, { apps, worker });
   await app.register(wecomDataRoutes, { data, exports: deps.exports });
   await app.register(wecomCallbackRoutes, { callbacks, onEvent: () => void worker.kick() });
-  const signIn = new WecomSignIn(deps.db, gateway, deps.auth, deps.secretKey, deps.now);
-  deps.auth.addProviderSource((origin) => signIn.providers(origin));
+  const signIn = new WecomSignIn(
+    deps.db,
+    gateway,
+    deps.auth,
+    deps.secretKey,
+    deps.now,
+    deps.config.wecomDemoSignIn,
+  );
+  deps.auth.addProviderSource((origin, nonce) => signIn.providers(origin, nonce));
   await app.register(wecomSignInRoutes, { signIn });
   return { box, gateway, sync, worker, callbacks, signIn };
 };

@@ -1,9 +1,10 @@
 // WeCom sign-in (issue item 8): the login page's third-party dialog offers WeCom when an enabled
-// customer-contact app exists; the popup goes through WeCom's web login (QR) or, for a sandbox app,
-// through the sandbox's own member chooser, and lands on /auth-redirect with ?code=&state=. The code
-// is exchanged here (auth/getuserinfo) for the WeCom userid, mapped to the bound staff user, and the
-// same session as a password login is created. Unbound or disabled users are refused clearly.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+// customer-contact app exists; the popup goes through WeCom's web login (QR) and lands on
+// /auth-redirect with ?code=&state=. The code is exchanged here (auth/getuserinfo) for the WeCom
+// userid, mapped to the bound staff user, and the same session as a password login is created.
+// Unbound or disabled users are refused clearly. A sandbox app's corp has no QR page: its stand-in
+// (a public member chooser, so anyone can sign in as a bound member) exists only for a demo, when
+// the operator sets WECOM_DEMO_SIGNIN=1; otherwise sandbox apps offer no sign-in at all.
 import { type AuthProvider, envelopeOf, loginResult } from '@educrm/contract';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,16 +13,17 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { adminUser, wecomApp, wecomMember } from '../../db/schema';
 import { type AuditSummary, said, writeAudit } from '../../lib/audit';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
 import { ok } from '../../lib/list';
 import { requestIp } from '../../lib/request-context';
 import { WecomApiError } from '../../providers/wecom/client';
 import { sandboxCorp } from '../../providers/wecom/simulator';
 import type { AuthService } from '../auth/service';
+import { signInNonceOf } from '../auth/signin-nonce';
 import type { WecomGateway } from './gateway';
+import { newSsoState, ssoStateApp } from './sso-state';
 
-const STATE_TTL_MS = 10 * 60_000;
 const SANDBOX_SSO = '/api/public/wecom/sandbox-sso';
 
 export class WecomSignIn {
@@ -31,27 +33,12 @@ export class WecomSignIn {
     private readonly auth: AuthService,
     private readonly secretKey: string,
     private readonly now: () => Date,
+    /** WECOM_DEMO_SIGNIN: sandbox apps sign in through the public member chooser. */
+    private readonly demoSignIn: boolean,
   ) {}
 
-  private sign(text: string) {
-    return createHmac('sha256', this.secretKey).update(`wecom-sso:${text}`).digest('base64url');
-  }
-
-  /** `appId.issuedAt.nonce.hmac`: binds the code to an app and expires in 10 minutes. */
-  newState(appId: number): string {
-    const body = `${appId}.${this.now().getTime()}.${randomBytes(9).toString('base64url')}`;
-    return `${body}.${this.sign(body)}`;
-  }
-
-  private appIdOf(state: string): number | null {
-    const parts = state.split('.');
-    if (parts.length !== 4) return null;
-    const body = parts.slice(0, 3).join('.');
-    const expected = Buffer.from(this.sign(body));
-    const got = Buffer.from(parts[3] as string);
-    if (got.length !== expected.length || !timingSafeEqual(got, expected)) return null;
-    if (this.now().getTime() - Number(parts[1]) > STATE_TTL_MS) return null;
-    return Number(parts[0]);
+  private appIdOf(state: string, req: FastifyRequest): number | null {
+    return ssoStateApp(this.secretKey, state, signInNonceOf(req), this.now());
   }
 
   private async signInApp() {
@@ -64,6 +51,8 @@ export class WecomSignIn {
           eq(wecomApp.status, 'ENABLED'),
           eq(wecomApp.deleted, false),
           isNotNull(wecomApp.agentId),
+          // LIVE apps; sandbox ones only for a demo
+          this.demoSignIn ? undefined : eq(wecomApp.mode, 'LIVE'),
         ),
       )
       .orderBy(asc(wecomApp.id))
@@ -71,21 +60,25 @@ export class WecomSignIn {
     return app ?? null;
   }
 
-  async providers(origin: string): Promise<AuthProvider[]> {
+  async providers(origin: string, nonce: string): Promise<AuthProvider[]> {
     const app = await this.signInApp();
     if (!app) return [];
-    const state = this.newState(app.id);
+    const state = newSsoState(this.secretKey, app.id, nonce, this.now());
     const redirect = `${origin}/auth-redirect`;
-    const authorizeUrl =
-      app.mode === 'SANDBOX'
-        ? `${origin}${SANDBOX_SSO}?state=${encodeURIComponent(state)}`
-        : `https://login.work.weixin.qq.com/wwlogin/sso/login?login_type=CorpApp&appid=${encodeURIComponent(app.corpId)}&agentid=${app.agentId}&redirect_uri=${encodeURIComponent(redirect)}&state=${encodeURIComponent(state)}`;
-    return [{ key: 'wecom', name: '企业微信', authorizeUrl }];
+    const demo = app.mode === 'SANDBOX';
+    const authorizeUrl = demo
+      ? `${origin}${SANDBOX_SSO}?state=${encodeURIComponent(state)}`
+      : `https://login.work.weixin.qq.com/wwlogin/sso/login?login_type=CorpApp&appid=${encodeURIComponent(app.corpId)}&agentid=${app.agentId}&redirect_uri=${encodeURIComponent(redirect)}&state=${encodeURIComponent(state)}`;
+    return [{ key: 'wecom', name: '企业微信', authorizeUrl, demo }];
   }
 
-  /** The sandbox's stand-in for WeCom's QR page: the bound members of the sandbox corp. */
-  async sandboxPage(state: string): Promise<string | null> {
-    const appId = this.appIdOf(state);
+  /**
+   * The sandbox's stand-in for WeCom's QR page (a demo only): the bound members of the sandbox
+   * corp. 404 unless WECOM_DEMO_SIGNIN is on, null when the state is not this browser's or expired.
+   */
+  async sandboxPage(state: string, req: FastifyRequest): Promise<string | null> {
+    if (!this.demoSignIn) throw notFound();
+    const appId = this.appIdOf(state, req);
     if (!appId) return null;
     const [app] = await this.db.select().from(wecomApp).where(eq(wecomApp.id, appId));
     if (app?.mode !== 'SANDBOX') return null;
@@ -110,13 +103,15 @@ export class WecomSignIn {
   /** Exchanges the code for the WeCom userid and creates the session of the bound staff user. */
   async login(code: string, state: string, req: FastifyRequest) {
     const ip = requestIp(req);
-    const appId = this.appIdOf(state);
+    const appId = this.appIdOf(state, req);
     if (!appId) throw badRequest('wecomLoginExpired');
     const [app] = await this.db
       .select()
       .from(wecomApp)
       .where(and(eq(wecomApp.id, appId), eq(wecomApp.deleted, false), eq(wecomApp.status, 'ENABLED')));
     if (!app) throw badRequest('wecomLoginExpired');
+    // A sandbox corp's codes are handed out by a public page: they sign in only for a demo.
+    if (app.mode !== 'LIVE' && !this.demoSignIn) throw new AppError(403, 'wecomDemoSignInOff');
     let userid: string;
     try {
       const res = await this.gateway.clientFor(app).get('/cgi-bin/auth/getuserinfo', { code });
@@ -185,7 +180,7 @@ export const wecomSignInRoutes = async (app: FastifyInstance, opts: { signIn: We
       schema: { hide: true, querystring: z.object({ state: z.string().min(1).max(200) }) },
     },
     async (req, reply) => {
-      const page = await opts.signIn.sandboxPage(req.query.state);
+      const page = await opts.signIn.sandboxPage(req.query.state, req);
       reply.code(page ? 200 : 400).type('text/html; charset=utf-8');
       return page ?? '<!doctype html><title>400</title><p>expired</p>';
     },

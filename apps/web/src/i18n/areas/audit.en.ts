@@ -233,6 +233,8 @@ const messages: Messages = {
     auth_login_failed: 'Sign-in failed',
     auth_login_failed_code: 'Wrong or reused second-step code',
     auth_login_failed_disabled: 'The account is disabled',
+    auth_login_failed_enrolFirst:
+      'WeCom sign-in refused: the role requires two-step verification; set it up after a password sign-in first',
     auth_login_failed_password: 'Wrong password',
     auth_login_failed_unknown: 'Unknown username',
     auth_login_failed_wecomUnbound: 'The WeCom member is not bound to a staff user',

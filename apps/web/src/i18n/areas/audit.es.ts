@@ -233,6 +233,8 @@ const messages: Messages = {
     auth_login_failed: 'Acceso fallido',
     auth_login_failed_code: 'Código del segundo paso incorrecto o ya usado',
     auth_login_failed_disabled: 'La cuenta está desactivada',
+    auth_login_failed_enrolFirst:
+      'Inicio con WeCom rechazado: el rol exige la verificación en dos pasos; configúrela antes tras iniciar sesión con contraseña',
     auth_login_failed_password: 'Contraseña incorrecta',
     auth_login_failed_unknown: 'Usuario desconocido',
     auth_login_failed_wecomUnbound: 'El miembro de WeCom no está vinculado a ningún usuario',

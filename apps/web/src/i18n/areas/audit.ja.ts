@@ -233,6 +233,8 @@ const messages: Messages = {
     auth_login_failed: 'ログイン失敗',
     auth_login_failed_code: '2 段階認証コードが違うか使用済み',
     auth_login_failed_disabled: 'アカウントは無効です',
+    auth_login_failed_enrolFirst:
+      '企業 WeChat ログインを拒否：ロールが 2 段階認証を要求しています。先にパスワードでログインして設定してください',
     auth_login_failed_password: 'パスワードが違います',
     auth_login_failed_unknown: '存在しないユーザー名',
     auth_login_failed_wecomUnbound: '企業 WeChat メンバーはスタッフに紐付けられていません',

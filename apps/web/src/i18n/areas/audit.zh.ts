@@ -233,6 +233,7 @@ const messages: Messages = {
     auth_login_failed: '登录失败',
     auth_login_failed_code: '二次验证码错误或已使用',
     auth_login_failed_disabled: '账号已停用',
+    auth_login_failed_enrolFirst: '企业微信登录被拒：角色要求两步验证，须先用密码登录完成设置',
     auth_login_failed_password: '密码错误',
     auth_login_failed_unknown: '用户名不存在',
     auth_login_failed_wecomUnbound: '企业微信成员未绑定员工账号',

@@ -10,8 +10,8 @@ type Providers = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; 
 
 /**
  * The third-party login dialog listing the configured providers (GET /api/v1/admin/auth-providers).
- * None configured is said plainly. A provider opens its sign-in page in a popup, which comes back
- * through /auth-redirect.
+ * None configured is said plainly; the WeCom sandbox corp's (WECOM_DEMO_SIGNIN) is labelled a demo.
+ * A provider opens its sign-in page in a popup, which comes back through /auth-redirect.
  */
 const ThirdPartyDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const { t } = useTranslation();
@@ -47,7 +47,7 @@ const ThirdPartyDialog = ({ open, onClose }: { open: boolean; onClose: () => voi
             {providers.providers.map((provider) => (
               <li key={provider.key}>
                 <Button onClick={() => openProvider(provider)}>
-                  {t('login.signInWith', { name: provider.name })}
+                  {t(provider.demo ? 'login.signInWithDemo' : 'login.signInWith', { name: provider.name })}
                 </Button>
               </li>
             ))}

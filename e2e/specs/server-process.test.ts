@@ -117,7 +117,14 @@ describe('server process', () => {
     const exited = new Promise<number | null>((r) => group.once('exit', (code) => r(code)));
     try {
       await expect
-        .poll(() => fetch(`${baseURL}/api/ready`).then((r) => r.status, () => 0), { timeout: 120_000 })
+        .poll(
+          () =>
+            fetch(`${baseURL}/api/ready`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          { timeout: 120_000 },
+        )
         .toBe(200);
       let answered = 0;
       const failures: string[] = [];

@@ -6,9 +6,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { bootstrap } from './db/seed/bootstrap';
 import { unreachableReason } from './db/unreachable';
 import { waitForDatabase } from './db/wait';
-import { bootstrap } from './db/seed/bootstrap';
 import { auditRetentionJob } from './jobs/audit-retention';
 import { exportCleanupJob } from './jobs/export-cleanup';
 import {

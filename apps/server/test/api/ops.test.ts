@@ -282,7 +282,8 @@ describe('an unreachable database', () => {
   it('answers 503 with the envelope (a proxy and clients retry), not 500', async () => {
     // The driver's client under drizzle (a pg.Pool, or the PGlite instance): every query fails as
     // when the database refuses connections, or as PostgreSQL's "terminating connection" (57P01).
-    const client = (app.db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } }).$client;
+    const client = (app.db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } })
+      .$client;
     const errors = [
       Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
       Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),

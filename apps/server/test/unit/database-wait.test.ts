@@ -3,7 +3,8 @@ import { loadConfig } from '../../src/config';
 import { isDatabaseUnreachable } from '../../src/db/unreachable';
 import { waitForDatabase } from '../../src/db/wait';
 
-const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+const refused = () =>
+  Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 
 /** A clock that only moves when the loop sleeps. */
 const fakeTime = () => {
@@ -70,7 +71,9 @@ describe('waiting for the database at start', () => {
   it('knows a lost or refused connection from a wrong query, also wrapped by drizzle', () => {
     const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });
     expect(isDatabaseUnreachable(wrapped(refused()))).toBe(true);
-    expect(isDatabaseUnreachable(wrapped(Object.assign(new Error('terminating'), { code: '57P01' })))).toBe(true);
+    expect(isDatabaseUnreachable(wrapped(Object.assign(new Error('terminating'), { code: '57P01' })))).toBe(
+      true,
+    );
     expect(isDatabaseUnreachable(Object.assign(new Error('x'), { code: '08006' }))).toBe(true);
     expect(isDatabaseUnreachable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnreachable(wrapped(Object.assign(new Error('syntax'), { code: '42601' })))).toBe(false);

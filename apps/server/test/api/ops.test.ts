@@ -291,7 +291,7 @@ describe('an unreachable database', () => {
     for (const err of errors) {
       const stub = vi.spyOn(client, 'query').mockRejectedValue(err);
       try {
-        const res = await call('GET', '/api/v1/system/server', { token: tokens.admin });
+        const res = await call('GET', '/api/v1/system/roles', { token: tokens.admin });
         expect(res.statusCode).toBe(503);
         expect(res.headers['retry-after']).toBe('5');
         expect(res.json()).toEqual({ code: 503, msg: expect.stringMatching(/database/i), data: null });
@@ -299,7 +299,7 @@ describe('an unreachable database', () => {
         stub.mockRestore();
       }
     }
-    expect((await call('GET', '/api/v1/system/server', { token: tokens.admin })).statusCode).toBe(200);
+    expect((await call('GET', '/api/v1/system/roles', { token: tokens.admin })).statusCode).toBe(200);
   });
 });
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { formatMessage } from '@educrm/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
@@ -294,7 +295,7 @@ describe('an unreachable database', () => {
         const res = await call('GET', '/api/v1/system/roles', { token: tokens.admin });
         expect(res.statusCode).toBe(503);
         expect(res.headers['retry-after']).toBe('5');
-        expect(res.json()).toEqual({ code: 503, msg: expect.stringMatching(/database/i), data: null });
+        expect(res.json()).toEqual({ code: 503, msg: formatMessage('zh', 'databaseUnavailable'), data: null });
       } finally {
         stub.mockRestore();
       }

@@ -30,7 +30,8 @@ export const backupRoutes = async (app: FastifyInstance, opts: { backupToken: st
           req.log.error({ err }, 'backup failed');
           body.destroy(err);
         })
-        .finally(() => fs.promises.rm(snapshot.dir, { recursive: true, force: true }));
+        .finally(() => fs.promises.rm(snapshot.dir, { recursive: true, force: true }))
+        .catch((err) => req.log.warn({ err, dir: snapshot.dir }, 'backup copy left behind'));
       reply.header('content-type', 'application/gzip');
       reply.header('cache-control', 'no-store');
       return reply.send(body);

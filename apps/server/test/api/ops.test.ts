@@ -295,7 +295,11 @@ describe('an unreachable database', () => {
         const res = await call('GET', '/api/v1/system/roles', { token: tokens.admin });
         expect(res.statusCode).toBe(503);
         expect(res.headers['retry-after']).toBe('5');
-        expect(res.json()).toEqual({ code: 503, msg: formatMessage('zh', 'databaseUnavailable'), data: null });
+        expect(res.json()).toEqual({
+          code: 503,
+          msg: formatMessage('zh', 'databaseUnavailable'),
+          data: null,
+        });
       } finally {
         stub.mockRestore();
       }

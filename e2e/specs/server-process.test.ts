@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, ROOT, startServer } from '../support/server';
+import { ADMIN_PASSWORD, freePort, ROOT, startServer } from '../support/server';
 
 const dirs: string[] = [];
 const newDir = () => {
@@ -89,6 +89,78 @@ describe('server process', () => {
     expect(res.status).toBe(200);
     expect((await res.json()).code).toBe(0);
     await server.stop();
+  });
+
+  it('drains on SIGTERM to the whole `npm start` process group under load: no request fails', async () => {
+    const port = await freePort();
+    const baseURL = `http://127.0.0.1:${port}`;
+    // `npm start` in its own process group, as a service manager runs it (npm, start.mjs, the server).
+    const group = spawn('npm', ['start'], {
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: newDir(),
+        ADMIN_PASSWORD,
+        ADMIN_MFA_DEFAULT: 'off',
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: 'json',
+      },
+    });
+    let out = '';
+    group.stdout?.on('data', (d) => (out += d));
+    group.stderr?.on('data', (d) => (out += d));
+    const exited = new Promise<number | null>((r) => group.once('exit', (code) => r(code)));
+    try {
+      await expect
+        .poll(
+          () =>
+            fetch(`${baseURL}/api/ready`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          { timeout: 120_000 },
+        )
+        .toBe(200);
+      const token = (await (await login(baseURL)).json()).data.access_token as string;
+      let answered = 0;
+      const failures: string[] = [];
+      let stopping = false;
+      // 20 clients reading a list over and over until the server is gone.
+      const clients = Array.from({ length: 20 }, async () => {
+        for (;;) {
+          try {
+            const res = await fetch(`${baseURL}/api/v1/system/roles`, {
+              headers: { authorization: `Bearer ${token}` },
+            });
+            await res.arrayBuffer();
+            if (res.status === 200) answered++;
+            // Refused while closing (503) is what a proxy retries elsewhere; anything else is a failure.
+            else if (res.status !== 503) failures.push(`HTTP ${res.status}`);
+          } catch (err) {
+            const code = (err as { cause?: { code?: string } }).cause?.code;
+            // A new connection refused once the server stopped listening: nothing was lost.
+            if (stopping && code === 'ECONNREFUSED') return;
+            failures.push(String(code ?? err));
+            if (stopping) return;
+          }
+        }
+      });
+      await expect.poll(() => answered, { timeout: 60_000 }).toBeGreaterThan(20);
+      stopping = true;
+      process.kill(-(group.pid as number), 'SIGTERM');
+      await Promise.all(clients);
+      await exited;
+      expect(out).toContain('shutting down: finishing requests in flight');
+      expect(out).not.toMatch(/second SIGTERM/);
+      expect(failures).toEqual([]);
+    } finally {
+      if (group.exitCode === null) process.kill(-(group.pid as number), 'SIGKILL');
+    }
   });
 
   it('survives kill -9 during writes: restarts on the same data, keeps acknowledged writes', async () => {

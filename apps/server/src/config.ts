@@ -115,6 +115,17 @@ const envSchema = z.object({
   JOB_HEARTBEAT_SECONDS: positiveInt(10).pipe(z.number().min(10, 'must be at least 10')),
   /** Job queue: how often idle workers look for jobs. */
   JOB_POLL_SECONDS: positiveInt(1),
+  /**
+   * PostgreSQL: how long a starting server waits for an unreachable database (retrying with
+   * backoff) before it gives up and exits; 0 tries once.
+   */
+  DATABASE_WAIT_SECONDS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number of seconds')
+    .transform(Number)
+    .optional()
+    .transform((v) => v ?? 120),
   /** Exports of more rows than this run as background jobs with progress (DOMAIN section 0). */
   EXPORT_BACKGROUND_ROWS: positiveInt(50_000),
   OPENAPI_PUBLIC: z
@@ -163,6 +174,8 @@ export interface Config {
   jobHeartbeatSeconds: number;
   jobPollSeconds: number;
   exportBackgroundRows: number;
+  /** DATABASE_WAIT_SECONDS: how long a start waits for an unreachable PostgreSQL. */
+  databaseWaitSeconds: number;
   /** The OpenAPI document and Swagger UI without sign-in (default: signed-in staff only). */
   openapiPublic: boolean;
   /** Data centre: results and today's live rows shared per snapshot (`on`), live rows only, or nothing. */
@@ -216,6 +229,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     jobHeartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     exportBackgroundRows: e.EXPORT_BACKGROUND_ROWS,
+    databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
     openapiPublic: e.OPENAPI_PUBLIC,
     dataCentreCache: e.DATA_CENTRE_CACHE,
     serverRender: e.SERVER_RENDER,

@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { bootstrap } from './db/seed/bootstrap';
+import { unreachableReason } from './db/unreachable';
+import { waitForDatabase } from './db/wait';
 import { auditRetentionJob } from './jobs/audit-retention';
 import { exportCleanupJob } from './jobs/export-cleanup';
 import {
@@ -16,6 +19,7 @@ import {
   updateDataDirLock,
 } from './lib/data-dir';
 import { createLogger, RecentErrors } from './lib/logging';
+import { stopSignalHandler } from './lib/stop-signals';
 import { callNumberHealthJob, smsReviewSyncJob } from './modules/calls/jobs';
 import { clientRecycleJob } from './modules/clients/jobs';
 import { courseExpiryJob, liveScheduleJob } from './modules/courses/jobs';
@@ -54,6 +58,16 @@ const main = async () => {
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
   });
+  if (database.kind === 'postgres') {
+    await waitForDatabase(() => database.db.execute(sql`SELECT 1`).then(() => {}), {
+      limitSeconds: config.databaseWaitSeconds,
+      onRetry: (attempt, err, delayMs) =>
+        process.stderr.write(
+          `  The database is not reachable (attempt ${attempt}: ${unreachableReason(err)}); ` +
+            `retrying in ${(delayMs / 1000).toFixed(1)} s (DATABASE_WAIT_SECONDS=${config.databaseWaitSeconds})\n`,
+        ),
+    });
+  }
   await runMigrations(database);
   const report = await bootstrap(database, config);
   if (report.generatedAdminPassword) {
@@ -113,11 +127,26 @@ const main = async () => {
     releaseLock();
   });
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // SIGTERM and SIGINT are handled below (one stop however many copies arrive); close-with-grace
+  // handles the other signals and uncaught errors, and bounds the drain to 10 s.
+  const graceful = closeWithGrace({ delay: 10_000, skip: ['SIGTERM', 'SIGINT'] }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    else if (signal) app.log.info({ signal }, 'shutting down: finishing requests in flight');
     await app.close();
   });
+  const onStopSignal = stopSignalHandler({
+    stop: (signal) => {
+      app.log.info({ signal }, 'shutting down: finishing requests in flight');
+      void graceful.close();
+    },
+    repeated: (signal) => app.log.info({ signal }, 'already shutting down'),
+    force: (signal) => {
+      app.log.error({ signal }, `second ${signal}, exiting`);
+      process.exit(1);
+    },
+  });
+  process.on('SIGTERM', onStopSignal);
+  process.on('SIGINT', onStopSignal);
 
   await app.listen({ port: config.port, host: config.host });
   if (backupToken) {

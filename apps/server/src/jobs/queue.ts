@@ -278,7 +278,12 @@ export class JobQueue {
       // dead jobs can only be found after a restart, so a slower pass is enough (and cheaper).
       monitorIntervalSeconds: o.monitorIntervalSeconds ?? monitorDefault,
       superviseIntervalSeconds: o.monitorIntervalSeconds ?? monitorDefault,
-      cronWorkerIntervalSeconds: 5,
+      // A scheduled job starts within seconds of its minute (01:00 by 01:00:08 at worst): a cron pass
+      // every 5 s (pg-boss's default, 30 s, created 01:00's job up to 30 s late) sends the tick's
+      // job through pg-boss's send-it queue, looked at every 2 s; the probe then wakes its worker.
+      // The cost: one claim statement per 5 s and one fetch per 2 s per server.
+      cronMonitorIntervalSeconds: 5,
+      cronWorkerIntervalSeconds: 2,
       schedule: o.workers !== false,
       supervise: o.workers !== false,
       registerInstance: false,

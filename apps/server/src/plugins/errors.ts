@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { formatMessage, type MessageKey } from '@educrm/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnreachable } from '../db/unreachable';
 import { said, writeAudit } from '../lib/audit';
 import { AppError } from '../lib/errors';
 import { requestIp, requestLanguage } from '../lib/request-context';
@@ -122,6 +123,13 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return sendError(req, reply, status, status === 429 ? 'tooManyRequests' : 'badRequest');
+    }
+    if (isDatabaseUnreachable(err)) {
+      // Not a bug: the database is down or restarting. 503 lets a proxy (proxy_next_upstream
+      // http_503) and clients try again; /api/ready answers 503 meanwhile.
+      req.log.warn({ err }, 'database unreachable');
+      reply.header('retry-after', '5');
+      return sendError(req, reply, 503, 'databaseUnavailable');
     }
     req.log.error({ err }, 'unhandled error');
     return sendError(req, reply, 500, 'internal');

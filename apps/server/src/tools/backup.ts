@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
 import { acquireDataDirLock, readLiveLockHolder } from '../lib/data-dir';
-import { dumpPglite } from './pglite-dump';
+import { packDataDir } from './pglite-dump';
 
 const stamp = () => new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-');
 
@@ -55,14 +55,13 @@ export const backupPglite = async (
   }
   const release = acquireDataDirLock(dataDir);
   try {
-    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
-    try {
-      if (!database.pglite) throw new Error('not a PGlite database');
-      const blob = await dumpPglite(database.pglite);
-      fs.writeFileSync(out, Buffer.from(await blob.arrayBuffer()), { mode: 0o600 });
-    } finally {
-      await database.close();
-    }
+    // Opened and closed once (a clean shutdown: a checkpoint, nothing left to replay), then the
+    // data directory itself is packed: nothing else may open it while we hold its lock.
+    const pgliteDir = path.join(dataDir, 'pglite');
+    const database = await openDatabase({ pgliteDir });
+    await database.close();
+    await packDataDir(pgliteDir, fs.createWriteStream(`${out}.part`, { mode: 0o600 }));
+    fs.renameSync(`${out}.part`, out);
   } finally {
     release();
   }

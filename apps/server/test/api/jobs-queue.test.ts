@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, queryRows } from '../../src/db/client';
+import { type Database, openDatabase, queryRows } from '../../src/db/client';
 import { jobRun } from '../../src/db/schema';
 import { cronForInterval, defineJob, JobQueue } from '../../src/jobs/queue';
 import { readyQueues } from '../../src/jobs/ready-probe';
 import type { Job } from '../../src/jobs/scheduler';
+import { ensureStats, statsNightlyJob } from '../../src/modules/data-centre/jobs';
 import { openTestDatabase } from '../support/app';
 
 const log = pino({ level: 'silent' });
@@ -21,6 +22,7 @@ const waitFor = async <T>(fn: () => Promise<T | undefined | null | false>, ms = 
 
 describe('job queue (pg-boss on the server database)', () => {
   let database: Database;
+  let url: string | undefined;
   let drop: () => Promise<void>;
   let queue: JobQueue;
   const seen: number[] = [];
@@ -66,7 +68,7 @@ describe('job queue (pg-boss on the server database)', () => {
   };
 
   beforeAll(async () => {
-    ({ database, drop } = await openTestDatabase());
+    ({ database, drop, url } = await openTestDatabase());
     queue = new JobQueue(database, { log, now: () => new Date(), pollingIntervalSeconds: 0.5 });
     queue.register(echo);
     queue.register(flaky);
@@ -225,5 +227,28 @@ describe('job queue (pg-boss on the server database)', () => {
     const [run] = await database.db.select().from(jobRun).where(eq(jobRun.job, 'test.graceful'));
     expect(run).toMatchObject({ status: 'SUCCESS', counts: { finished: 1 } });
     await expect(other.ready()).rejects.toThrow('stopped');
+  });
+
+  it('queues the first stats build once: two servers starting at once on an empty database, then more starts', async () => {
+    // Two servers: on PostgreSQL each with its own pool; PGlite is one process, so two queues on it.
+    const second = url ? await openDatabase({ databaseUrl: url, poolSize: 3 }) : database;
+    const servers = [database, second].map((db) => {
+      const q = new JobQueue(db, { log, now: () => new Date(), workers: false });
+      q.register(statsNightlyJob);
+      return { db: db.db, q };
+    });
+    try {
+      await Promise.all(servers.map((s) => ensureStats(s.db, s.q)));
+      for (const s of [...servers, ...servers]) await ensureStats(s.db, s.q);
+      const [row] = await queryRows<{ n: number }>(
+        database.db,
+        sql`SELECT count(*)::int AS n FROM pgboss.job
+            WHERE name = ${statsNightlyJob.name} AND singleton_key = 'stats-first-run'`,
+      );
+      expect(row?.n).toBe(1);
+    } finally {
+      for (const s of servers) await s.q.stop();
+      if (second !== database) await second.close();
+    }
   });
 });

@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { formatMessage } from '@educrm/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { bootstrap } from '../../src/db/seed/bootstrap';
@@ -275,6 +276,35 @@ describe('System > Server', () => {
     expect(d.checks.find((c: { name: string }) => c.name === 'database')?.ok).toBe(true);
     expect(d.recentErrors[0].error).toContain('the disk is on fire');
     expect(d.checks.find((c: { name: string }) => c.name === 'queue')?.ok).toBe(true);
+  });
+});
+
+describe('an unreachable database', () => {
+  it('answers 503 with the envelope (a proxy and clients retry), not 500', async () => {
+    // The driver's client under drizzle (a pg.Pool, or the PGlite instance): every query fails as
+    // when the database refuses connections, or as PostgreSQL's "terminating connection" (57P01).
+    const client = (app.db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } })
+      .$client;
+    const errors = [
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    ];
+    for (const err of errors) {
+      const stub = vi.spyOn(client, 'query').mockRejectedValue(err);
+      try {
+        const res = await call('GET', '/api/v1/system/roles', { token: tokens.admin });
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('5');
+        expect(res.json()).toEqual({
+          code: 503,
+          msg: formatMessage('zh', 'databaseUnavailable'),
+          data: null,
+        });
+      } finally {
+        stub.mockRestore();
+      }
+    }
+    expect((await call('GET', '/api/v1/system/roles', { token: tokens.admin })).statusCode).toBe(200);
   });
 });
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { type Db, holdingSessionLock, queryRows, type Tx } from '../../db/client';
-import { defineJob, type JobContext, type JobQueue } from '../../jobs/queue';
+import { defineJob, type JobContext, type JobDef, type JobQueue } from '../../jobs/queue';
 import { addDays, businessDay, daysBetween, onPool, type StatTable, writeDays } from './engine';
 import {
   DAY_WINDOW,
@@ -300,9 +300,35 @@ export const statsRebuildJob = defineJob<{ from: string; to: string; by?: number
   },
 });
 
+/** One server at a time decides whether a first build is owed (ensureStats). */
+const FIRST_RUN_LOCK = 0x5fa7_0004;
+
+/**
+ * Queues a first build once across servers: under a transaction lock, only when no job of its
+ * key is waiting, running or done (kept 7 days; a failed one is queued again). The queues'
+ * `standard` policy does not de-duplicate by singletonKey, and their policy cannot change.
+ */
+const sendFirstRun = async <D>(db: Db, queue: JobQueue, job: JobDef<D>, data: D, key: string) => {
+  await queue.ready();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_RUN_LOCK})`);
+    const owed = await queryRows(
+      tx,
+      sql`SELECT 1 FROM pgboss.job WHERE name = ${job.name} AND singleton_key = ${key}
+          AND state IN ('created', 'retry', 'active', 'completed') LIMIT 1`,
+    );
+    if (owed.length) return;
+    // Five minutes after start, not at once: a server that has just started is being signed in
+    // to, and on the embedded database every query shares its one thread (the build gives way
+    // between days, but each day still waits). Until it has run, every day is computed live.
+    await queue.send(job, data, { tx, singletonKey: key, trigger: 'MANUAL', startAfter: 300 });
+  });
+};
+
 /**
  * A fresh install (or one upgraded to the data centre) has no aggregates until 01:00: the first
- * start queues the nightly job at once, which then writes the whole history (one run across servers).
+ * start queues the nightly job, which then writes the whole history (one job across servers and
+ * restarts).
  */
 export const ensureStats = async (db: Db, queue: JobQueue) => {
   const [r] = await queryRows<{ from: string | null; to: string | null; rolled: boolean }>(
@@ -314,19 +340,8 @@ export const ensureStats = async (db: Db, queue: JobQueue) => {
     // Aggregates written before the roll-ups existed: rebuild them once (until then the daily
     // aggregates answer, exactly).
     if (!r.rolled)
-      await queue.send(
-        statsRebuildJob,
-        { from: r.from, to: r.to },
-        { singletonKey: 'stats-rollups-first-run', trigger: 'MANUAL', startAfter: 300 },
-      );
+      await sendFirstRun(db, queue, statsRebuildJob, { from: r.from, to: r.to }, 'stats-rollups-first-run');
     return;
   }
-  // Five minutes after start, not at once: a server that has just started is being signed in to,
-  // and on the embedded database every query shares its one thread (the build gives way between
-  // days, but each day still waits). Until it has run, every day is computed live (exact, slower).
-  await queue.send(
-    statsNightlyJob,
-    {},
-    { singletonKey: 'stats-first-run', trigger: 'MANUAL', startAfter: 300 },
-  );
+  await sendFirstRun(db, queue, statsNightlyJob, {}, 'stats-first-run');
 };

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Readable } from 'node:stream';
+import fs from 'node:fs';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors';
-import { dumpPglite } from '../../tools/pglite-dump';
+import { packDataDir, snapshotPglite } from '../../tools/pglite-dump';
 
 /**
  * `npm run backup` on PGlite while the server runs: only this process may open the data
@@ -19,12 +20,21 @@ export const backupRoutes = async (app: FastifyInstance, opts: { backupToken: st
       const pglite = app.deps.database.pglite;
       if (!pglite || given.length !== expected.length || !timingSafeEqual(given, expected)) throw notFound();
       const started = Date.now();
-      const blob = await dumpPglite(pglite);
-      req.log.info({ bytes: blob.size, ms: Date.now() - started }, 'backup taken');
+      const snapshot = await snapshotPglite(pglite, pglite.dataDir as string);
+      const body = new PassThrough();
+      packDataDir(snapshot.dir, body)
+        .then(() =>
+          req.log.info({ pauseMs: Math.round(snapshot.pauseMs), ms: Date.now() - started }, 'backup taken'),
+        )
+        .catch((err) => {
+          req.log.error({ err }, 'backup failed');
+          body.destroy(err);
+        })
+        .finally(() => fs.promises.rm(snapshot.dir, { recursive: true, force: true }))
+        .catch((err) => req.log.warn({ err, dir: snapshot.dir }, 'backup copy left behind'));
       reply.header('content-type', 'application/gzip');
-      reply.header('content-length', blob.size);
       reply.header('cache-control', 'no-store');
-      return reply.send(Readable.fromWeb(blob.stream() as never));
+      return reply.send(body);
     },
   );
 };

@@ -34,6 +34,9 @@ const fail = (message: string): never => {
   process.exit(1);
 };
 
+/** How long a stopping server keeps answering (with `Connection: close`) before it closes. */
+const DRAIN_MS = 2000;
+
 const main = async () => {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -137,7 +140,10 @@ const main = async () => {
   const onStopSignal = stopSignalHandler({
     stop: (signal) => {
       app.log.info({ signal }, 'shutting down: finishing requests in flight');
-      void graceful.close();
+      // Keep serving a moment with `Connection: close`, so clients leave their keep-alive sockets
+      // before the idle ones are closed under them (app.ops.startDraining).
+      app.ops.startDraining();
+      setTimeout(() => void graceful.close(), DRAIN_MS).unref();
     },
     repeated: (signal) => app.log.info({ signal }, 'already shutting down'),
     force: (signal) => {

@@ -124,7 +124,12 @@ describe('health and readiness', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.status).toBe('ready');
-    expect(data.checks.map((c: { name: string }) => c.name)).toEqual(['database', 'migrations', 'queue']);
+    expect(data.checks.map((c: { name: string }) => c.name)).toEqual([
+      'database',
+      'migrations',
+      'accepting',
+      'queue',
+    ]);
     expect(data.checks.every((c: { ok: boolean }) => c.ok)).toBe(true);
     expect(data.checks[1].detail).toMatch(/^\d+ applied$/);
     // The queue was not started by this test app: the check started it, and says so once running.
@@ -320,5 +325,21 @@ describe('a stopped queue', () => {
     });
     const text = (await call('GET', '/api/metrics', { token: METRICS_TOKEN })).body;
     expect(text).toContain('educrm_job_queue_running 0');
+  });
+});
+
+describe('a stopping server (the drain before the listener closes)', () => {
+  it('answers with Connection: close and reports not ready, still serving requests', async () => {
+    expect((await call('GET', '/api/health')).headers.connection).not.toBe('close');
+    app.ops.startDraining();
+    const health = await call('GET', '/api/health');
+    expect(health.statusCode).toBe(200);
+    expect(health.headers.connection).toBe('close');
+    const ready = await call('GET', '/api/ready');
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().data.checks).toContainEqual({ name: 'accepting', ok: false, detail: 'not ready' });
+    const roles = await call('GET', '/api/v1/system/roles', { token: tokens.admin });
+    expect(roles.statusCode).toBe(200);
+    expect(roles.headers.connection).toBe('close');
   });
 });

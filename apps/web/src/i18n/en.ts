@@ -822,6 +822,7 @@ const en: Messages = {
       failing: 'Failing',
       check_database: 'Database connection',
       check_migrations: 'Database migrations',
+      check_accepting: 'Accepting requests',
       check_queue: 'Job queue',
       migrationsApplied: 'All {{count}} applied',
       queueRunning: 'Running, jobs: {{count}}',

@@ -829,6 +829,7 @@ const es: Messages = {
       failing: 'Con fallos',
       check_database: 'Conexión a la base de datos',
       check_migrations: 'Migraciones de la base de datos',
+      check_accepting: 'Acepta solicitudes',
       check_queue: 'Cola de tareas',
       migrationsApplied: 'Aplicadas todas ({{count}})',
       queueRunning: 'En marcha, tareas: {{count}}',

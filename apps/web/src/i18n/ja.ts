@@ -808,6 +808,7 @@ const ja: Messages = {
       failing: '異常',
       check_database: 'データベース接続',
       check_migrations: 'データベースのマイグレーション',
+      check_accepting: '新しいリクエストの受付',
       check_queue: 'ジョブキュー',
       migrationsApplied: 'すべて適用済み（{{count}} 件）',
       queueRunning: '実行中（ジョブ {{count}} 件）',

@@ -799,6 +799,7 @@ const zh: Messages = {
       failing: '异常',
       check_database: '数据库连接',
       check_migrations: '数据库迁移',
+      check_accepting: '接收新请求',
       check_queue: '任务队列',
       migrationsApplied: '已全部应用（{{count}} 个）',
       queueRunning: '运行中，共 {{count}} 个任务',

@@ -11,6 +11,13 @@ export interface Ops {
   readiness: Readiness;
   metrics: Metrics;
   recentErrors: RecentErrors;
+  /**
+   * The first part of a graceful stop (main.ts): from now on every answer carries `Connection:
+   * close` and /api/ready answers 503, so keep-alive clients and balancers move to new connections
+   * before the listener closes. Closing idle keep-alive sockets at once (what server.close does)
+   * resets a request a client is sending on one at that moment: 6 of 20 clients failed so (issue 43).
+   */
+  startDraining(): void;
 }
 
 declare module 'fastify' {
@@ -39,9 +46,19 @@ export const registerOps = async (
     return database.kind;
   });
   readiness.register('migrations', () => service.checkMigrations());
-  app.decorate('ops', { readiness, metrics, recentErrors });
+  let draining = false;
+  readiness.register('accepting', async () => (draining ? false : 'ok'));
+  app.decorate('ops', {
+    readiness,
+    metrics,
+    recentErrors,
+    startDraining: () => {
+      draining = true;
+    },
+  });
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    if (draining) reply.header('connection', 'close');
   });
   metrics.instrument(app);
   await app.register(opsRoutes, { ops: service, readiness, metrics, metricsToken: opts.metricsToken });

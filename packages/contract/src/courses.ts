@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { businessDate } from './data-centre';
 import { bulkIdsBody, dateParam, enumList, INT4_MAX, listQueryOf, queryBool, versionField } from './list';
 
 /**
@@ -13,7 +14,8 @@ const iso = z.iso.datetime();
 const isoN = iso.nullable();
 const idN = z.number().int().nullable();
 const mobileInput = z.string().trim().min(1, 'msg:required').max(32);
-const ymd = z.iso.date();
+/** A calendar day (the shared one: real days, years PostgreSQL takes). */
+const ymd = businessDate;
 
 // ---- members ------------------------------------------------------------------------------------
 export const MEMBER_STATUSES = ['ENABLED', 'DISABLED'] as const;

@@ -91,8 +91,13 @@ export const GRANULARITIES = ['day', 'week', 'month'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 export const PRODUCT_LEVELS = ['spu', 'sku'] as const;
 
-/** A business day (Asia/Shanghai calendar day). */
-export const businessDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'msg:invalidValue');
+/**
+ * A business day (Asia/Shanghai calendar day): a real one (2026-02-30, 2026-13-01 are refused), in
+ * years PostgreSQL and the charts can take.
+ */
+export const businessDate = z.iso
+  .date({ message: 'msg:invalidValue' })
+  .refine((d) => d >= '1900-01-01' && d <= '2999-12-31', 'msg:invalidValue');
 
 /** At most a little over a year per request (DOMAIN 2: ranges up to one year). */
 export const MAX_RANGE_DAYS = 400;

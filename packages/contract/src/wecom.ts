@@ -297,16 +297,24 @@ export const wecomMarkBody = z
     path: ['addTagIds'],
   });
 export type WecomMarkBody = z.infer<typeof wecomMarkBody>;
+/**
+ * 备注 / 描述 / 备注手机号 of a relation: at least one of them. The list shows remark mobiles masked
+ * (Decision 12), so a number kept from it comes back masked (138****1234) and stays as stored.
+ */
 export const wecomRemarkBody = z
   .object({
     remark: z.string().trim().max(20).optional(),
     description: z.string().trim().max(150).optional(),
     remarkMobiles: z
-      .array(z.string().regex(/^1[3-9]\d{9}$/, 'msg:invalidValue'))
+      .array(z.string().regex(/^1[3-9]\d{9}$|^1[3-9]\d\*{4}\d{4}$/, 'msg:invalidValue'))
       .max(5)
       .optional(),
   })
-  .strict();
+  .strict()
+  .refine((b) => b.remark !== undefined || b.description !== undefined || b.remarkMobiles !== undefined, {
+    message: 'msg:required',
+    path: ['remark'],
+  });
 export type WecomRemarkBody = z.infer<typeof wecomRemarkBody>;
 /** 在职转接: at most 100 contacts of one member to another; per-contact refusals answered. */
 export const wecomTransferBody = z

@@ -104,6 +104,34 @@ describe('role x route matrix', () => {
     expect(checked).toBeGreaterThan(20);
   });
 
+  // chakan is read-only everywhere (DOMAIN Decision 3): every route that writes, or calls a
+  // provider ("sync", "refresh"), declares a code chakan lacks. What any signed-in user may
+  // change is their own session and account, listed here.
+  const OWN_ACCOUNT = new Set([
+    'POST /api/v1/admin/info',
+    'POST /api/v1/admin/logout',
+    'POST /api/v1/profile/mfa/setup',
+    'POST /api/v1/profile/mfa/enable',
+    'POST /api/v1/profile/mfa/recovery-codes',
+    'POST /api/v1/profile/mfa/disable',
+    'PUT /api/v1/profile',
+    'PUT /api/v1/profile/language',
+    'POST /api/v1/profile/avatar',
+    'PUT /api/v1/profile/password',
+    'DELETE /api/v1/profile/sessions/:sid',
+    'POST /api/v1/notifications/:id/read',
+    'POST /api/v1/notifications/read-all',
+  ]);
+  it('refuses the read-only role on every POST, PUT, PATCH and DELETE route but its own account', () => {
+    const held = new Set(codesOf('chakan'));
+    const open = t.app.routeAccess
+      .filter((r) => r.method !== 'GET' && !('public' in r.access))
+      .filter((r) => !('permission' in r.access) || holdsAny(held, r.access.permission))
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((r) => !OWN_ACCOUNT.has(r));
+    expect(open).toEqual([]);
+  });
+
   for (const who of [...BUILTIN_ROLES, 'teamlead']) {
     it(`answers 403 to ${who} exactly where it lacks the route's code`, async () => {
       const held = new Set(codesOf(who));

@@ -199,6 +199,17 @@ describe('data centre API', () => {
     expect(bad.status).toBe(400);
     const long = await t.call('GET', `/api/v1/data/series?from=2024-01-01&to=2026-01-01`, { token: admin });
     expect(long.status).toBe(400);
+    // Days that are not on the calendar: a field message (the contract's date), not a 500 from SQL.
+    for (const url of [
+      `/api/v1/data/series?from=2026-02-30&to=${TO}`,
+      `/api/v1/data/series?from=${FROM}&to=2026-13-01`,
+      '/api/v1/data/daily?date=2025-02-29',
+      '/api/v1/data/overview?date=0000-01-01',
+    ]) {
+      const res = await t.call('GET', url, { token: admin });
+      expect(res.status, url).toBe(400);
+      expect(Object.values(res.body.data.fields).length, url).toBe(1);
+    }
   });
 
   it('daily: rows per sales with department subtotals and a total; siyu sees only their own row', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, onPostgres, type TestApp } from '../support/app';
@@ -314,6 +315,26 @@ describe('lists, masking, scope and the deal history', () => {
     const adminOrder = all.body.data.items.find((o: { buyerName: string }) => o.buyerName === '李雷');
     expect((await t.call('GET', `/api/v1/orders/${adminOrder.id}`, { token: siyu })).status).toBe(200); // attributed to siyu now
     expect((await t.call('GET', '/api/v1/orders/export', { token: chakan })).status).toBe(403);
+  });
+
+  it('exports buyer mobiles by the client export rule (Decision 12): full for a holder of client.phone.view', async () => {
+    const cells = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${admin}` } });
+      expect(res.statusCode, url).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const values: string[] = [];
+      wb.worksheets[0]?.eachRow((row) => {
+        row.eachCell((c) => {
+          values.push(String(c.value));
+        });
+      });
+      return values;
+    };
+    // One rule for the client export and the commerce exports of the same person.
+    expect(await cells('/api/v1/clients/export')).toContain('13800138000');
+    expect(await cells('/api/v1/orders/export')).toContain('13800138000');
+    expect(await cells(`/api/v1/product/deals/export?spuId=${spuId}`)).toContain('13800138000');
   });
 
   it('deal history: one row per paid item with paid, refunded and net (admin only)', async () => {

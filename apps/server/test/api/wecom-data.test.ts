@@ -166,6 +166,33 @@ describe('WeCom external contacts', () => {
       .from(wecomRelation)
       .where(eq(wecomRelation.id, own?.id as number));
     expect(r2).toMatchObject({ remark: '王妈妈', remarkMobiles: ['13912345678'] });
+    // Remark mobiles are masked for every reader, the admin and the viewer alike (Decision 12).
+    for (const token of [admin, siyu, chakan]) {
+      const page = await t.call('GET', `${W}/contacts?contactId=${own?.contactId}`, { token });
+      const row = page.body.data.items.find((x: { id: number }) => x.id === own?.id);
+      expect(row.remarkMobiles).toEqual(['139****5678']);
+    }
+    // The form sends the masked number back: it keeps the stored one; a mask of none is refused.
+    const kept = await t.call('PUT', `${W}/contacts/${own?.id}/remark`, {
+      token: siyu,
+      body: { remark: '王妈妈2', remarkMobiles: ['139****5678', '13800001111'] },
+    });
+    expect(kept.status).toBe(200);
+    const [r3] = await t.database.db
+      .select()
+      .from(wecomRelation)
+      .where(eq(wecomRelation.id, own?.id as number));
+    expect(r3?.remarkMobiles).toEqual(['13912345678', '13800001111']);
+    const unknown = await t.call('PUT', `${W}/contacts/${own?.id}/remark`, {
+      token: siyu,
+      body: { remarkMobiles: ['137****0000'] },
+    });
+    expect(unknown.status).toBe(400);
+    expect(Object.keys(unknown.body.data.fields)).toEqual(['remarkMobiles']);
+    // Nothing to change: a field message, not a 500 from an empty UPDATE.
+    const nothing = await t.call('PUT', `${W}/contacts/${own?.id}/remark`, { token: siyu, body: {} });
+    expect(nothing.status).toBe(400);
+    expect(Object.keys(nothing.body.data.fields)).toEqual(['remark']);
   });
 
   it('in-service transfer: per-contact refusals (2 per 90 days), one member at a time, admin only', async () => {

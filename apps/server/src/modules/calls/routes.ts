@@ -469,7 +469,6 @@ export const callRoutes = async (app: FastifyInstance, opts: CallRoutesOptions) 
 
   // ---- SMS signatures -----------------------------------------------------------------------------
   const SIGNS = '/api/v1/sms/signs';
-  const SMS_PAGE = can('call.sms-template-list');
   const SUBMIT = can('sms.template.submit');
   r.get(
     SIGNS,
@@ -498,7 +497,8 @@ export const callRoutes = async (app: FastifyInstance, opts: CallRoutesOptions) 
   r.post(
     `${SIGNS}/:id/sync`,
     {
-      config: { access: SMS_PAGE },
+      // A provider call that may change the sign's review state: for those who submit signs.
+      config: { access: SUBMIT },
       schema: { tags, params: idParam, response: { 200: envelopeOf(signRow) } },
     },
     async (req) => ok(await sms.syncSign(req.params.id)),

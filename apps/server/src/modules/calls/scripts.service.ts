@@ -64,11 +64,23 @@ const toRow = (r: Raw): ScriptRow => ({
   version: r.version,
 });
 
-/** Fills `{客户称呼}`-style variables (values escaped: the content is HTML). */
-export const renderScriptText = (text: string, vars: Record<string, string>, html: boolean) =>
+const fill = (text: string, vars: Record<string, string>, value: (v: string) => string) =>
   text.replace(/\{([^{}\s]{1,10})\}/g, (whole, name: string) =>
-    name in vars ? (html ? escapeHtml(vars[name] as string) : (vars[name] as string)) : whole,
+    name in vars ? value(vars[name] as string) : whole,
   );
+
+/**
+ * Fills `{客户称呼}`-style variables. In HTML (the sanitised content: every `>` inside a tag is
+ * escaped) only text between tags is filled, values escaped: a variable in an attribute (a link's
+ * href) stays as written, so a client named `javascript:…` never becomes a link.
+ */
+export const renderScriptText = (text: string, vars: Record<string, string>, html: boolean) =>
+  html
+    ? text
+        .split(/(<[^>]*>)/)
+        .map((part) => (part.startsWith('<') ? part : fill(part, vars, escapeHtml)))
+        .join('')
+    : fill(text, vars, (v) => v);
 
 /**
  * Call scripts (DOMAIN 7.2) with versions: every version is a row sharing root_id. A draft is

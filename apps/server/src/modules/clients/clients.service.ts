@@ -37,6 +37,7 @@ import { type AuditSummary, said, writeAudit } from '../../lib/audit';
 import { scopeCondition } from '../../lib/data-scope';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
+import { exportsFullPhone, seesFullPhone } from '../../lib/mask';
 import { inIdOrder, queryNamed, queryPrepared } from '../../lib/named-query';
 import { PlannerEstimates } from '../../lib/planner-estimate';
 import { updateVersioned } from '../../lib/versioned';
@@ -48,13 +49,11 @@ import {
   clientWritable,
   DAY_MS,
   displayName,
-  exportsFullPhone,
   loadTargetUser,
   lockUserOwnership,
   type PoolConfigCache,
   recycleAtOf,
   recyclePredicate,
-  seesFullPhone,
   selfTarget,
   shanghaiDayStart,
   shanghaiWeekStart,

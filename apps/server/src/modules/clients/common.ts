@@ -78,20 +78,6 @@ export const loadWritableClient = async <T>(
   throw fieldError('clientId', 'notFound');
 };
 
-/**
- * Whether an answer carries a client's mobile in full: never. What the console masks, the API
- * masks (138****1234), for owners and admins alike; the full number only comes from the audited
- * reveal (POST /clients/:id/reveal-phone, client.phone.view), so no reader bypasses the audit.
- */
-export const seesFullPhone = (_p: Principal, _ownerUserId: number | null): boolean => false;
-
-/**
- * Exports (their own permission, and audited as exports) keep the numbers their holder may
- * reveal: with client.phone.view, for own clients or every client with scope ALL.
- */
-export const exportsFullPhone = (p: Principal, ownerUserId: number | null): boolean =>
-  p.permissions.has('client.phone.view') && (p.dataScope === 'ALL' || ownerUserId === p.userId);
-
 /** ARRAY[$1, $2, ...]::<type>[]: one bind parameter per element, constants to the planner. */
 export const sqlArray = (values: readonly (string | number)[], type: 'text' | 'bigint'): SQL =>
   values.length

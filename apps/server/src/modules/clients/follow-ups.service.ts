@@ -17,18 +17,10 @@ import { said, writeAudit } from '../../lib/audit';
 import { scopeCondition } from '../../lib/data-scope';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { offsetOf, toIso } from '../../lib/list';
+import { exportsFullPhone, seesFullPhone } from '../../lib/mask';
 import { updateVersioned } from '../../lib/versioned';
 import type { Principal } from '../../types';
-import {
-  clientReadable,
-  clientWritable,
-  DAY_MS,
-  displayName,
-  exportsFullPhone,
-  ruleRefused,
-  seesFullPhone,
-  shanghaiDayStart,
-} from './common';
+import { clientReadable, clientWritable, DAY_MS, displayName, ruleRefused, shanghaiDayStart } from './common';
 
 const COUNT_CAP = 10_000;
 const EXPORT_BATCH = 1000;

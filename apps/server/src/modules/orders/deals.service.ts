@@ -2,7 +2,7 @@ import type { DealListQuery, DealRow } from '@educrm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { offsetOf, toIso } from '../../lib/list';
-import { maskMobile } from '../../lib/mask';
+import { exportMobile, maskMobile } from '../../lib/mask';
 import { queryNamed } from '../../lib/named-query';
 import type { Principal } from '../../types';
 import { ListTotals } from './list-totals';
@@ -15,6 +15,7 @@ interface RawDeal {
   pay_time: Date | string;
   buyer_name: string;
   buyer_mobile: string;
+  sales_user_id: number | string | null;
   spu_id: number;
   spu_name: string;
   sku_spec: string;
@@ -49,7 +50,7 @@ export class DealService {
 
   /** Names by scalar subqueries (run for the page's rows only; plans faster than joins). */
   private select(where: SQL) {
-    return sql`SELECT oi.id AS item_id, o.id AS order_id, o.order_no, o.pay_time, o.buyer_name, o.buyer_mobile, oi.spu_id, oi.spu_name, oi.sku_spec,
+    return sql`SELECT oi.id AS item_id, o.id AS order_id, o.order_no, o.pay_time, o.buyer_name, o.buyer_mobile, o.sales_user_id, oi.spu_id, oi.spu_name, oi.sku_spec,
         oi.qty, oi.pay_amount, oi.refund_amount, (SELECT su.nickname FROM admin_user su WHERE su.id = o.sales_user_id) AS sales_user_name,
         (SELECT ch.name FROM order_channel ch WHERE ch.id = o.channel_id) AS channel_name,
         (SELECT sp.name FROM source_platform sp WHERE sp.id = o.source_platform_id) AS source_platform_name, o.status AS order_status
@@ -125,7 +126,7 @@ export class DealService {
     return row?.n ?? 0;
   }
 
-  async *batches(_p: Principal, f: Filters): AsyncIterable<DealRow[]> {
+  async *batches(p: Principal, f: Filters): AsyncIterable<DealRow[]> {
     let before = Number.MAX_SAFE_INTEGER;
     for (;;) {
       const rows = await queryRows<RawDeal>(
@@ -133,7 +134,15 @@ export class DealService {
         sql`${this.select(sql`${this.where(f)} AND oi.id < ${before}`)} ORDER BY oi.id DESC LIMIT 2000`,
       );
       if (!rows.length) return;
-      yield rows.map((r) => this.toRow(r));
+      // The export: buyer mobiles as the client export shows them (lib/mask, Decision 12).
+      yield rows.map((r) => ({
+        ...this.toRow(r),
+        buyerMobile: exportMobile(
+          p,
+          r.sales_user_id == null ? null : Number(r.sales_user_id),
+          r.buyer_mobile,
+        ),
+      }));
       before = Number(rows[rows.length - 1]?.item_id ?? 0);
     }
   }

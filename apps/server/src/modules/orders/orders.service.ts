@@ -17,7 +17,7 @@ import { type AuditSummary, said, writeAudit } from '../../lib/audit';
 import { scopeCondition } from '../../lib/data-scope';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { offsetOf, orderByOf, toIso } from '../../lib/list';
-import { maskMobile } from '../../lib/mask';
+import { exportMobile, maskMobile } from '../../lib/mask';
 import { inIdOrder, queryNamed } from '../../lib/named-query';
 import type { Principal } from '../../types';
 import { enrolPaidOrder, revokeRefundedOrder } from '../courses/enrolment';
@@ -215,7 +215,11 @@ export class OrderService {
         sql`${this.selectSql(sql`${this.where(p, f)} AND o.id < ${before}`)} ORDER BY o.id DESC LIMIT 1000`,
       );
       if (!rows.length) return;
-      yield rows.map((r) => this.toRow(r));
+      // The export: buyer mobiles as the client export shows them (lib/mask, Decision 12).
+      yield rows.map((r) => ({
+        ...this.toRow(r),
+        buyerMobile: exportMobile(p, num(r.sales_user_id), r.buyer_mobile),
+      }));
       before = Number(rows[rows.length - 1]?.id ?? 0);
     }
   }

@@ -7,6 +7,7 @@ import { wecomTag } from '../../db/schema';
 import { scopeCondition } from '../../lib/data-scope';
 import { notFound } from '../../lib/errors';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
+import { exportMobile, maskMobile } from '../../lib/mask';
 import type { Principal } from '../../types';
 
 /** Relations the caller may see: siyu the ones whose follow member is bound to them. */
@@ -38,6 +39,8 @@ interface ContactRowSql {
   client_id: number | null;
   client_name: string | null;
   corp_id: string;
+  /** Read by the export only (whose mobiles it may show in full). */
+  staff_user_id?: number | string | null;
 }
 
 export class WecomContacts {
@@ -143,7 +146,7 @@ export class WecomContacts {
         this.db,
         sql`SELECT r.id, r.contact_id, r.external_userid, c.name, c.avatar, c.type, c.gender, c.corp_name, r.userid,
                    m.name AS member_name, r.remark, r.description, r.remark_mobiles, r.add_time, r.add_way, r.state,
-                   r.status, r.tag_ids, c.client_id, cl.name AS client_name, r.corp_id
+                   r.status, r.tag_ids, c.client_id, cl.name AS client_name, r.corp_id, r.staff_user_id
             FROM wecom_relation r JOIN wecom_external_contact c ON c.id = r.contact_id
             LEFT JOIN wecom_member m ON m.corp_id = r.corp_id AND m.userid = r.userid
             LEFT JOIN client cl ON cl.id = c.client_id
@@ -151,13 +154,22 @@ export class WecomContacts {
       );
       if (!rows.length) return;
       after = Number(rows[rows.length - 1]?.id);
-      yield await this.toRows(rows);
+      // The export: remark mobiles as the client export shows phones (lib/mask, Decision 12).
+      yield await this.toRows(rows, (r, m) =>
+        exportMobile(p, r.staff_user_id == null ? null : Number(r.staff_user_id), m),
+      );
       if (rows.length < 1000) return;
     }
   }
 
-  /** Contact rows with their tag names (one query for the page's tags). */
-  private async toRows(rows: ContactRowSql[]): Promise<WecomContactRow[]> {
+  /**
+   * Contact rows with their tag names (one query for the page's tags). Remark mobiles are masked
+   * like every client phone (Decision 12); an export passes its own rule.
+   */
+  private async toRows(
+    rows: ContactRowSql[],
+    mobile: (r: ContactRowSql, m: string) => string = (_r, m) => maskMobile(m),
+  ): Promise<WecomContactRow[]> {
     const tagIds = [...new Set(rows.flatMap((r) => r.tag_ids))];
     const names = new Map(
       tagIds.length
@@ -183,7 +195,7 @@ export class WecomContacts {
         memberName: r.member_name,
         remark: r.remark,
         description: r.description,
-        remarkMobiles: r.remark_mobiles,
+        remarkMobiles: r.remark_mobiles.map((m) => mobile(r, m)),
         addTime: toIso(r.add_time),
         addWay: r.add_way,
         state: r.state,

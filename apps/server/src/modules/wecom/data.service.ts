@@ -19,6 +19,7 @@ import { type AuditSummary, said, writeAudit } from '../../lib/audit';
 import { scopeCondition } from '../../lib/data-scope';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { likeContains, offsetOf, toIso } from '../../lib/list';
+import { maskMobile } from '../../lib/mask';
 import { WecomApiError } from '../../providers/wecom/client';
 import type { Principal } from '../../types';
 import type { ClientService } from '../clients/clients.service';
@@ -33,6 +34,18 @@ const apiError = (e: unknown) => {
 };
 
 /** Members, external contacts and tags: the lists of the WeCom pages and the writes of DOMAIN 9.5.3. */
+/**
+ * The remark mobiles to store: a masked entry (the list shows them masked) stands for the stored
+ * number it masks; one that masks none of them is refused.
+ */
+const keptMobiles = (sent: string[] | undefined, stored: string[]): string[] | undefined =>
+  sent?.map((m) => {
+    if (!m.includes('*')) return m;
+    const kept = stored.find((s) => maskMobile(s) === m);
+    if (!kept) throw fieldError('remarkMobiles', 'invalidValue');
+    return kept;
+  });
+
 export class WecomDataService {
   private readonly contacts: WecomContacts;
   constructor(
@@ -252,9 +265,10 @@ export class WecomDataService {
       userid: string;
       external_userid: string;
       tag_ids: string[];
+      remark_mobiles: string[];
     }>(
       this.db,
-      sql`SELECT r.id, r.corp_id, r.userid, r.external_userid, r.tag_ids FROM wecom_relation r
+      sql`SELECT r.id, r.corp_id, r.userid, r.external_userid, r.tag_ids, r.remark_mobiles FROM wecom_relation r
           WHERE r.id IN ${ids} AND r.deleted = false AND ${relationScope(p)}`,
     );
   }
@@ -311,9 +325,10 @@ export class WecomDataService {
     return { results, succeeded, failed: results.length - succeeded };
   }
 
-  async remark(p: Principal, id: number, body: WecomRemarkBody, ip: string) {
+  async remark(p: Principal, id: number, input: WecomRemarkBody, ip: string) {
     const [r] = await this.scopedRelations(p, [id]);
     if (!r) throw notFound();
+    const body = { ...input, remarkMobiles: keptMobiles(input.remarkMobiles, r.remark_mobiles) };
     const { client } = await this.appFor(r.corp_id);
     try {
       await client.post('/cgi-bin/externalcontact/remark', {

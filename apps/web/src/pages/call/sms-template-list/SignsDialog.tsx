@@ -1,3 +1,4 @@
+import type { SignRow } from '@educrm/contract/calls';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -66,15 +67,19 @@ export const SignsDialog = ({ onClose }: { onClose: () => void }) => {
               </Space>
             ),
           },
-          {
-            key: 'sync',
-            title: t('table.actions'),
-            render: (_, s) => (
-              <Button size="small" type="link" onClick={() => void syncSign(s.id).then(refresh)}>
-                {t('call.sms.sync')}
-              </Button>
-            ),
-          },
+          ...(can('sms.template.submit')
+            ? [
+                {
+                  key: 'sync',
+                  title: t('table.actions'),
+                  render: (_: unknown, s: SignRow) => (
+                    <Button size="small" type="link" onClick={() => void syncSign(s.id).then(refresh)}>
+                      {t('call.sms.sync')}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
     </Modal>

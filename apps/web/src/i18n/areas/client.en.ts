@@ -410,6 +410,7 @@ const messages: Messages = {
     claim: 'Claim',
     claimed: '{{name}} claimed: follow them up in My clients',
     claimRefused: '{{name}} was not claimed',
+    claimFrom: 'As its previous owner you can claim it again from {{date}}',
     assign: 'Assign',
     assignTitle: 'Assign {{name}}',
     assignTo: 'Assign to',

@@ -416,6 +416,7 @@ const messages: Messages = {
     claim: 'Reclamar',
     claimed: '{{name}} reclamado: haga el seguimiento en Mis clientes',
     claimRefused: 'No se reclamó a {{name}}',
+    claimFrom: 'Como responsable anterior, puede volver a reclamarlo a partir del {{date}}',
     assign: 'Asignar',
     assignTitle: 'Asignar {{name}}',
     assignTo: 'Asignar a',

@@ -406,6 +406,7 @@ const messages: Messages = {
     claim: '受け取る',
     claimed: '{{name}} を受け取りました。「担当顧客」でフォローできます',
     claimRefused: '{{name}} を受け取れませんでした',
+    claimFrom: '前任担当者のため、{{date}} 以降に再び受け取れます',
     assign: '割り当て',
     assignTitle: '{{name}} を割り当て',
     assignTo: '割り当て先',

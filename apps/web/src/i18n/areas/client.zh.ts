@@ -405,6 +405,7 @@ const messages: Messages = {
     claim: '领取',
     claimed: '已领取 {{name}}，可在“我的客户”中跟进',
     claimRefused: '未能领取 {{name}}',
+    claimFrom: '你是该客户的前负责人，{{date}} 之后才能再次领取',
     assign: '分配',
     assignTitle: '分配 {{name}}',
     assignTo: '分配给',

@@ -23,7 +23,7 @@ import {
   type ProductFormValues,
 } from './formValues';
 import { codePrefix } from './specMatrix';
-import { STEPS, stepOfField, stepsWithErrors } from './steps';
+import { fieldsOfStep, STEPS, stepOfField, stepsWithErrors } from './steps';
 import { BasicsStep } from './steps/BasicsStep';
 import { ChannelsStep } from './steps/ChannelsStep';
 import { DeliveryStep } from './steps/DeliveryStep';
@@ -179,6 +179,20 @@ export const ProductForm = ({
     showIssue(initialIssue, form);
   });
 
+  /** To another step; forward only once the current step's fields are valid (errors show beside them). */
+  const goTo = async (target: number) => {
+    const current = STEPS[step];
+    if (target > step && current) {
+      const ok = await form
+        .validateFields(fieldsOfStep(current, form.getFieldsError()))
+        .then(() => true)
+        .catch(() => false);
+      setErrorSteps(stepsWithErrors(form.getFieldsError()));
+      if (!ok) return;
+    }
+    setStep(target);
+  };
+
   const submit = (which: 'save' | 'onSale') => {
     intent.current = which;
     form.submit();
@@ -292,7 +306,7 @@ export const ProductForm = ({
         <Steps
           className="product-form__steps"
           current={step}
-          onChange={setStep}
+          onChange={(to) => void goTo(to)}
           items={STEPS.map((s) => ({
             key: s,
             title: t(`product.form.step_${s}`),
@@ -346,7 +360,7 @@ export const ProductForm = ({
               {t('product.form.prev')}
             </Button>
             {step < STEPS.length - 1 ? (
-              <Button onClick={() => setStep(step + 1)}>
+              <Button onClick={() => void goTo(step + 1)} data-testid="product-form-next">
                 {t('product.form.next')} <ArrowRightOutlined />
               </Button>
             ) : null}

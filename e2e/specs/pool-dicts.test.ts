@@ -172,6 +172,8 @@ test('the admin assigns pool clients in bulk, edits the pool settings (a stale s
   await createClient(name);
   await openPool(page, name);
   await page.getByRole('checkbox', { name }).check();
+  // The same action reads the same as on the client list.
+  await page.getByRole('button', { name: '批量删除' }).waitFor();
   await page.getByRole('button', { name: '批量分配' }).click();
   await settle(page);
   const confirm = visibleDialog(page).filter({ hasText: '分配给' });

@@ -427,7 +427,6 @@ const messages: Messages = {
     bulkAssignText_one: 'Assign {{count}} selected client to:',
     bulkAssignText_other: 'Assign the {{count}} selected clients to:',
     bulkAssignHint: 'With several people, clients are dealt out in turn, in the order chosen.',
-    bulkDelete: 'Delete',
     bulkDeleteText_one:
       'Delete {{count}} selected client? A client with orders is not deleted; an administrator can restore deleted clients.',
     bulkDeleteText_other:

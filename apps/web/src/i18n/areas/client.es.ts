@@ -440,7 +440,6 @@ const messages: Messages = {
     bulkAssignText_other: 'Asignar los {{count}} clientes seleccionados a:',
     bulkAssignText_many: 'Asignar los {{count}} clientes seleccionados a:',
     bulkAssignHint: 'Con varias personas, los clientes se reparten por turnos en el orden elegido.',
-    bulkDelete: 'Eliminar',
     bulkDeleteText_one:
       '¿Eliminar {{count}} cliente seleccionado? Un cliente con pedidos no se elimina; un administrador puede restaurar los eliminados.',
     bulkDeleteText_other:

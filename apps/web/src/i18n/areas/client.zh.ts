@@ -419,7 +419,6 @@ const messages: Messages = {
     bulkAssign: '批量分配',
     bulkAssignText_other: '把选中的 {{count}} 个客户分配给：',
     bulkAssignHint: '选择多人时按所选顺序轮流分配。',
-    bulkDelete: '删除',
     bulkDeleteText_other: '删除选中的 {{count}} 个客户？有订单的客户不会被删除；删除后管理员可以恢复。',
     lock: '锁定',
     lockTitle: '锁定 {{name}}？',

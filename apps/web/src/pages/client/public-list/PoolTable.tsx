@@ -357,7 +357,7 @@ export const PoolTable = ({
           },
           {
             key: 'delete',
-            label: t('client.pool.bulkDelete'),
+            label: t('client.bulk.delete'),
             permission: 'client.delete',
             danger: true,
             confirm: (count) => t('client.pool.bulkDeleteText', { count }),

@@ -160,6 +160,8 @@ test('admin: category pair, a multi-spec product, its copy on sale, SKU stock in
   await page.getByRole('button', { name: '保存为草稿' }).click();
   await toast(page, `商品「${name}」已保存为草稿`).waitFor();
   await page.waitForSelector('[data-testid="product-list-page"]');
+  // The list opens at the drafts, where the new draft is.
+  await page.locator('.ant-tabs-tab-active [data-testid="product-tab-DRAFT"]').waitFor();
   await searchList(page, name);
   const created = row(page, name);
   await created.waitFor();

@@ -14,6 +14,7 @@ import { ProductStatusTag } from '../shared/ProductStatusTag';
 import { type FormStep, sellableIssueOf } from '../shared/serverMessages';
 import { usePutOnSale } from '../shared/usePutOnSale';
 import '../shared/product.css';
+import { listPathOf } from '../list/listParams';
 import { RulesContext } from './Field';
 import {
   detailToInput,
@@ -123,7 +124,7 @@ export const ProductForm = ({
         t(mode === 'edit' ? 'product.form.saved' : 'product.form.created', { name: saved.name }),
       );
     }
-    leave('/product/list');
+    leave(listPathOf(intent.current === 'onSale' ? 'ON' : saved.status));
   };
 
   const controller = useResourceForm<ProductFormValues, ProductDetail>({

@@ -137,8 +137,16 @@ test('admin drafts a template, submits it, sees it approved, sends it to a clien
   const detail = drawer(page, client.name);
   await detail.getByTestId('client-sms').click();
   const dialog = page.locator('.ant-modal').filter({ visible: true });
+  // System templates (the demo's 登录验证码) are not offered for sending by hand.
+  await dialog.getByLabel('短信模板').click();
+  const options = page.locator('.ant-select-dropdown').filter({ visible: true });
+  await options.getByText(tplName).first().waitFor();
+  expect(await options.textContent()).not.toContain('登录验证码');
+  await page.keyboard.press('Escape');
   await chooseOption(page, dialog.getByLabel('短信模板'), tplName);
-  await dialog.getByLabel('course').fill('数学');
+  // Variables are labelled in words, not by their code.
+  await dialog.getByLabel('课程').fill('数学');
+  await screenshot(page, 'client-sms-dialog-zh');
   // The preview follows the typed value (a re-render after the input).
   await expect
     .poll(() => dialog.getByTestId('sms-preview').textContent())

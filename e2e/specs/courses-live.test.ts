@@ -109,8 +109,19 @@ test('sandbox: schedule in the UI, list and calendar, teacher and watch links, t
   // Tomorrow 19:00-20:30 (local time of the browser).
   const d = new Date(Date.now() + 86_400_000);
   const ymd = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  await pickDateTime(page, '开始', `${ymd} 19:00:00`);
-  await pickDateTime(page, '结束', `${ymd} 20:30:00`);
+  // Typed in minutes; the calendar opens above the start, clear of the end field.
+  const startInput = dialog.getByLabel('开始');
+  await startInput.click();
+  const popup = page.locator('.ant-picker-dropdown').filter({ visible: true });
+  await popup.waitFor();
+  const [popupBox, endBox] = [await popup.boundingBox(), await dialog.getByLabel('结束').boundingBox()];
+  expect(popupBox && endBox && popupBox.y + popupBox.height <= endBox.y).toBe(true);
+  expect(await popup.locator('.ant-picker-time-panel-column').count()).toBe(2); // hours, minutes
+  await screenshot(page, 'courses-live-start-picker-zh');
+  await page.keyboard.press('Escape');
+  await pickDateTime(page, '开始', `${ymd} 19:00`);
+  // The end follows from the start and the lesson's length (90 minutes).
+  await expect.poll(() => dialog.getByLabel('结束').inputValue()).toBe(`${ymd} 20:30`);
   await clickInDialog(page, '确定');
   await noDialog(page);
   await quietTables(page);

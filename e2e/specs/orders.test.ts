@@ -310,6 +310,10 @@ test('deal history and the dashboard for admin; screenshots in en', async () => 
   expect(stats[0]).toMatch(/收款¥[\d,]+\.\d\d/);
   expect(stats[0]).not.toContain('¥0.00');
   expect(stats[1]).not.toContain('¥0.00');
+  // The figure links are in the theme's link style, not the browser's underlined blue.
+  const link = page.locator('.dashboard-figure-link').first();
+  expect(await link.evaluate((a) => getComputedStyle(a).textDecorationLine)).toBe('none');
+  expect(await link.evaluate((a) => getComputedStyle(a).color)).not.toBe('rgb(0, 0, 238)');
   await screenshot(page, 'orders-dashboard-admin-zh');
 
   // The same pages in English.

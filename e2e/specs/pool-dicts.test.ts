@@ -128,11 +128,14 @@ test('a sales user claims a pool client: it leaves the pool and the quota counts
 
   await page.reload();
   await quietTables(page);
-  await page.getByRole('button', { name: `领取 ${released}` }).click();
-  const refusal = visibleDialog(page).filter({ hasText: `未能领取 ${released}` });
-  await refusal.getByText(zh.preOwnerBan).waitFor();
-  await clickInDialog(page, '知道了');
-  await noDialog(page);
+  // 领取 is disabled on it, and its tooltip says from when it can be claimed.
+  const bannedClaim = page.getByRole('button', { name: `领取 ${released}` });
+  expect(await bannedClaim.isDisabled()).toBe(true);
+  await row(page, released).getByTestId('row-action-claim-tip').hover();
+  const tip = page.locator('.ant-tooltip').filter({ visible: true });
+  await tip.getByText(/你是该客户的前负责人，\d{4}-\d{2}-\d{2} \d{2}:\d{2} 之后才能再次领取/).waitFor();
+  await shot(page, 'pool-claim-banned-tooltip-zh');
+  await page.mouse.move(0, 0);
 
   await setPoolConfig({ claimDailyLimit: (before ?? 0) + 1 });
   await page.reload();
@@ -172,6 +175,8 @@ test('the admin assigns pool clients in bulk, edits the pool settings (a stale s
   await createClient(name);
   await openPool(page, name);
   await page.getByRole('checkbox', { name }).check();
+  // The same action reads the same as on the client list.
+  await page.getByRole('button', { name: '批量删除' }).waitFor();
   await page.getByRole('button', { name: '批量分配' }).click();
   await settle(page);
   const confirm = visibleDialog(page).filter({ hasText: '分配给' });

@@ -145,6 +145,13 @@ test('admin: category pair, a multi-spec product, its copy on sale, SKU stock in
   await page.getByRole('button', { name: '下一步' }).click();
   await step(page, 'delivery').getByText('购买后有效天数', { exact: true }).click();
   await step(page, 'delivery').getByRole('spinbutton', { name: '有效天数' }).fill('365');
+  // Each SKU's class row is named by its specs, and its picker asks for a class.
+  const classRows = step(page, 'delivery').getByTestId('delivery-classes');
+  expect(await classRows.locator('.delivery-classes__sku').allTextContents()).toEqual([
+    '基础 / 一年',
+    '进阶 / 一年',
+  ]);
+  expect(await classRows.textContent()).toContain('选择班级');
   await screenshot(page, 'product-form-delivery-zh');
   await page.getByRole('button', { name: '下一步' }).click();
   await step(page, 'channels').getByText('导入或同步订单时').waitFor();
@@ -153,6 +160,8 @@ test('admin: category pair, a multi-spec product, its copy on sale, SKU stock in
   await page.getByRole('button', { name: '保存为草稿' }).click();
   await toast(page, `商品「${name}」已保存为草稿`).waitFor();
   await page.waitForSelector('[data-testid="product-list-page"]');
+  // The list opens at the drafts, where the new draft is.
+  await page.locator('.ant-tabs-tab-active [data-testid="product-tab-DRAFT"]').waitFor();
   await searchList(page, name);
   const created = row(page, name);
   await created.waitFor();
@@ -283,8 +292,26 @@ test('admin screens in English: list, categories, every form step, SKUs', async 
     await step(page, 'basics').locator('.ant-form-item-explain-error').first().waitFor();
     await screenshot(page, 'product-form-basics-en');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // "Next" does not move past a step with missing fields: the category says so beside it.
+    await page.getByRole('button', { name: 'Next' }).click();
+    const basics = step(page, 'basics');
+    const category = basics.locator('.ant-form-item').filter({ has: page.getByLabel('Category') });
+    await category.locator('.ant-form-item-explain-error').waitFor();
+    expect(await step(page, 'basics').getAttribute('aria-hidden')).toBe('false');
+    await screenshot(page, 'product-form-next-blocked-en');
+    await basics.getByLabel('Product name').fill(unique('Draft'));
+    await basics.getByLabel('Category').click();
+    await page.keyboard.type(leaf);
+    await page.locator('.ant-select-tree-title', { hasText: leaf }).click();
+    await chooseOption(page, basics.getByLabel('Product type'), 'Recorded course');
     for (const key of ['specs', 'details', 'delivery', 'channels']) {
       await page.getByRole('button', { name: 'Next' }).click();
+      if (key === 'details') {
+        // (the specs step needed its price before "Next" moved on)
+        await step(page, 'specs').locator('.ant-form-item-explain-error').first().waitFor();
+        await step(page, 'specs').getByRole('spinbutton', { name: 'Price', exact: true }).fill('10');
+        await page.getByRole('button', { name: 'Next' }).click();
+      }
       await step(page, key).waitFor();
       await page.waitForTimeout(300); // button colours animate
       await screenshot(page, `product-form-${key}-en`);

@@ -20,6 +20,7 @@ export const CALL_MESSAGES_ZH = {
   templateNotSubmittable: '只有草稿或未通过的模板可以提交审核',
   templatePendingLocked: '模板正在审核中，不能修改',
   templateParamMissing: '缺少模板变量：{name}',
+  templateSystemOnly: '系统短信模板（如验证码）由系统发送，不能手动发送',
   templateSubmitThrottled: '提交过于频繁，请 {seconds} 秒后再试',
   signNameTaken: '该签名已存在',
   signNotApproved: '短信签名未通过审核',
@@ -58,6 +59,7 @@ export const CALL_MESSAGES_EN: CallMessages = {
   templateNotSubmittable: 'Only a draft or rejected template can be submitted for review',
   templatePendingLocked: 'The template is under review and cannot be changed',
   templateParamMissing: 'Missing template variable: {name}',
+  templateSystemOnly: 'System SMS templates (such as verification codes) are sent by the system, not by hand',
   templateSubmitThrottled: 'Submitted too often: try again in {seconds} s',
   signNameTaken: 'This signature already exists',
   signNotApproved: 'The SMS signature is not approved',
@@ -96,6 +98,8 @@ export const CALL_MESSAGES_ES: CallMessages = {
   templateNotSubmittable: 'Solo un borrador o una plantilla rechazada puede enviarse a revisión',
   templatePendingLocked: 'La plantilla está en revisión y no se puede modificar',
   templateParamMissing: 'Falta la variable de plantilla: {name}',
+  templateSystemOnly:
+    'Las plantillas SMS del sistema (como los códigos de verificación) las envía el sistema, no a mano',
   templateSubmitThrottled: 'Envíos demasiado frecuentes: inténtelo en {seconds} s',
   signNameTaken: 'Esta firma ya existe',
   signNotApproved: 'La firma SMS no está aprobada',
@@ -135,6 +139,8 @@ export const CALL_MESSAGES_JA: CallMessages = {
   templateNotSubmittable: '審査に提出できるのは下書きか却下されたテンプレートのみです',
   templatePendingLocked: '審査中のテンプレートは変更できません',
   templateParamMissing: 'テンプレート変数がありません：{name}',
+  templateSystemOnly:
+    'システムの SMS テンプレート（認証コードなど）はシステムが送信します。手動では送信できません',
   templateSubmitThrottled: '提出が頻繁すぎます。{seconds} 秒後に再試行してください',
   signNameTaken: 'この署名は既に存在します',
   signNotApproved: 'SMS 署名が承認されていません',

@@ -186,6 +186,8 @@ export const clientListRow = clientRow
   .extend({
     /** The first 100 characters of the last follow-up. */
     lastFollowContent: z.string(),
+    /** A pool row the caller released lately: when the pre-owner ban lets them claim it; null = now. */
+    claimableFrom: iso.nullable(),
   });
 export type ClientListRow = z.infer<typeof clientListRow>;
 

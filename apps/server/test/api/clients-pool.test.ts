@@ -151,7 +151,7 @@ describe('claim', () => {
     await setConfig({ claimDailyLimit: 20 });
   });
 
-  it('bans the previous owner for pre_owner_ban_days ("前负责人在限制时间内不能领取")', async () => {
+  it('bans the previous owner for pre_owner_ban_days: the pool row says from when, the refusal names the date', async () => {
     const c = await createClient(t, a.token);
     const noReason = await t.call('POST', `${BASE}/${c.id}/release`, { token: a.token, body: {} });
     expect(noReason.status).toBe(400);
@@ -171,11 +171,21 @@ describe('claim', () => {
       from_user_id: a.id,
       reason: '家长暂无需求',
     });
+    const poolTime = new Date(released.body.data.poolTime);
+    const banEnd = new Date(poolTime.getTime() + 7 * 24 * 60 * 60 * 1000);
+    const poolRow = async (token: string) =>
+      (await t.call('GET', `${BASE}/pool?keyword=${c.mobile}`, { token })).body.data.items.find(
+        (x: { id: number }) => x.id === c.id,
+      );
+    expect((await poolRow(a.token)).claimableFrom).toBe(banEnd.toISOString());
+    expect((await poolRow(b.token)).claimableFrom).toBeNull();
     const banned = await claim(a.token, c.id);
     expect(banned.status).toBe(422);
-    expect(banned.body.msg).toBe('前负责人在限制时间内不能领取');
+    const shanghai = new Date(banEnd.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+    expect(banned.body.msg).toBe(`你是该客户的前负责人，${shanghai} 之后才能再次领取`);
     t.clock.advance(8 * 24 * 60 * 60);
     await relogin();
+    expect((await poolRow(a.token)).claimableFrom).toBeNull();
     expect((await claim(a.token, c.id)).status).toBe(200);
   });
 

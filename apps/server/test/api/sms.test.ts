@@ -266,6 +266,32 @@ describe('sending', () => {
     ).toBe(0);
   });
 
+  it('system templates (verification codes) are not offered for a manual send and a manual send of one is refused', async () => {
+    const c = await createClient(t, a.token, { name: '周妈妈' });
+    const notice = await approve((await newDraft(admin)).id);
+    const code = await approve(
+      (await newDraft(admin, { type: 'VERIFICATION', content: '您的验证码是${code}' })).id,
+    );
+    const offered = await t.call('GET', '/api/v1/sms/send/templates', { token: a.token });
+    expect(offered.status).toBe(200);
+    const ids = offered.body.data.items.map((x: { id: number }) => x.id);
+    expect(ids).toContain(notice.id);
+    expect(ids).not.toContain(code.id);
+    expect(offered.body.data.items.every((x: { type: string }) => x.type !== 'VERIFICATION')).toBe(true);
+    for (const url of ['/api/v1/sms/send', '/api/v1/sms/bulk-preview', '/api/v1/sms/bulk-send']) {
+      const res = await t.call('POST', url, {
+        token: a.token,
+        body:
+          url === '/api/v1/sms/send'
+            ? { templateId: code.id, clientId: c.id, params: { code: '123456' } }
+            : { templateId: code.id, clientIds: [c.id], params: { code: '123456' } },
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.msg).toBe('系统短信模板（如验证码）由系统发送，不能手动发送');
+    }
+    expect((await t.call('GET', '/api/v1/sms/send/templates', { token: zhongtai })).status).toBe(403);
+  });
+
   it('PROMOTION honours opt-out, the send window and the daily cap; the preview says who is skipped and why', async () => {
     const d = await newDraft(admin, { type: 'PROMOTION', content: '${name}您好，寒假班开始报名' });
     await approve(d.id);

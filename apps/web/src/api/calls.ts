@@ -142,6 +142,9 @@ export const syncSign = (id: number) =>
   request<SignRow>({ url: `/v1/sms/signs/${id}/sync`, method: 'post', silent: true });
 export const listTemplates = (params: ListParams) =>
   request<ListResult<TemplateRow>>({ url: T, method: 'get', params });
+/** Templates offered to send to clients by hand (the server leaves out system templates). */
+export const listManualTemplates = () =>
+  request<{ items: TemplateRow[] }>({ url: '/v1/sms/send/templates', method: 'get' });
 export const getTemplate = (id: number) =>
   request<TemplateRow>({ url: `${T}/${id}`, method: 'get', silent: true });
 export const createTemplate = (body: z.input<typeof templateCreate>) =>

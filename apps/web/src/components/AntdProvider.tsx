@@ -24,6 +24,12 @@ export const COMPONENT_SIZE: Record<Size, SizeType> = {
 };
 
 /**
+ * antd spaces out a two-character CJK button label ("保 存"): a Chinese convention, not a Japanese
+ * one (kanji labels such as 保存 stay together), nor meaningful in Latin scripts.
+ */
+export const buttonConfigOf = (language: Language) => ({ autoInsertSpace: language === 'zh' });
+
+/**
  * antd's ConfigProvider with the console's locale, component size and theme (spec section 2).
  * Every antd tree sits inside one: the layout (all signed-in pages) and the few antd pieces that
  * load on demand outside it (messages, the logout box, the 404/401 pages). The login page itself
@@ -61,7 +67,12 @@ export const AntdProvider = ({ children }: { children: ReactNode }) => {
     };
   }, [themeColor, size, reducedMotion]);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[language]} componentSize={COMPONENT_SIZE[size]} theme={config}>
+    <ConfigProvider
+      locale={ANTD_LOCALES[language]}
+      componentSize={COMPONENT_SIZE[size]}
+      theme={config}
+      button={buttonConfigOf(language)}
+    >
       {children}
     </ConfigProvider>
   );

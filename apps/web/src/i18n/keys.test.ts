@@ -125,6 +125,14 @@ describe('i18n message trees', () => {
     expect(found).toEqual([]);
   });
 
+  test('the grades menu is not read as the courses menu (issue 45: es "Cursos escolares" beside "Cursos")', () => {
+    for (const [lang, tree] of Object.entries(trees)) {
+      const route = tree.route as Record<string, string>;
+      const first = (x = '') => x.toLowerCase().split(' ')[0];
+      expect(first(route.orderGradeList), lang).not.toBe(first(route.course));
+    }
+  });
+
   test('the English check finds words and leaves codes, brands and allowed words', () => {
     expect(strayLatinWords('released client 1 to the pool: x')).toEqual([
       'released',

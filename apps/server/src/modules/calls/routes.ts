@@ -627,6 +627,14 @@ export const callRoutes = async (app: FastifyInstance, opts: CallRoutesOptions) 
 
   // ---- sending and the log ------------------------------------------------------------------------
   const SEND = can('sms.send');
+  r.get(
+    '/api/v1/sms/send/templates',
+    {
+      config: { access: SEND },
+      schema: { tags, response: { 200: envelopeOf(z.object({ items: z.array(templateRow) })) } },
+    },
+    async (req) => ok(await sms.manualTemplates(principalOf(req))),
+  );
   r.post(
     '/api/v1/sms/send',
     {

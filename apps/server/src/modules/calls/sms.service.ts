@@ -40,6 +40,8 @@ import { auditOf, insideWindow, isUniqueViolation, readOutboundSettings } from '
 /** Minimum seconds between template submissions per provider (Aliyun: >= 30 s apart). */
 const SUBMIT_GAP_S: Record<string, number> = { aliyun: 30, tencent: 1, sandbox: 0 };
 const SMS_LOCK = 7_500_301;
+/** Template types the system sends itself (login codes): never offered or accepted for a manual send. */
+const SYSTEM_TEMPLATE_TYPES: string[] = ['VERIFICATION'];
 
 type TplRaw = typeof smsTemplate.$inferSelect & { signName: string | null; signStatus: string | null };
 
@@ -725,6 +727,25 @@ export class SmsService {
     return t;
   }
 
+  /** A template a user sends by hand to clients: system ones (verification codes) are the system's. */
+  private async manuallySendable(p: Principal, templateId: number) {
+    const t = await this.sendable(p, templateId);
+    if (SYSTEM_TEMPLATE_TYPES.includes(t.type)) throw ruleRefused('templateSystemOnly');
+    return t;
+  }
+
+  /** The templates offered for sending to clients: approved, enabled, signed, not system templates. */
+  async manualTemplates(p: Principal): Promise<{ items: TemplateRow[] }> {
+    const rows = await queryRows<Record<string, unknown>>(
+      this.db,
+      sql`${this.templateSelect()} WHERE t.deleted = false AND ${this.templatesVisible(p)}
+            AND t.audit_status = 'APPROVED' AND t.enabled AND s.status = 'APPROVED'
+            AND NOT ${sqlIn(sql`t.type`, SYSTEM_TEMPLATE_TYPES)}
+          ORDER BY t.name, t.id`,
+    );
+    return { items: rows.map((r) => toTemplate(this.mapRaw(r))) };
+  }
+
   private paramsFor(t: TplRaw, given: Record<string, string>, r: { name: string } | null) {
     const params: Record<string, string> = {};
     for (const name of t.params) {
@@ -786,7 +807,7 @@ export class SmsService {
     p: Principal,
     input: { templateId: number; clientIds: number[]; params: Record<string, string> },
   ) {
-    const t = await this.sendable(p, input.templateId);
+    const t = await this.manuallySendable(p, input.templateId);
     const ids = [...input.clientIds];
     const { recipients, skipped } = await this.plan(p, t, ids);
     const first = recipients[0] ?? null;
@@ -891,7 +912,7 @@ export class SmsService {
     input: { templateId: number; clientId: number; params: Record<string, string> },
     ip: string,
   ) {
-    const t = await this.sendable(p, input.templateId);
+    const t = await this.manuallySendable(p, input.templateId);
     const c = await loadWritableClient<{
       id: number;
       name: string;
@@ -914,7 +935,7 @@ export class SmsService {
     input: { templateId: number; clientIds: number[]; params: Record<string, string> },
     ip: string,
   ) {
-    const t = await this.sendable(p, input.templateId);
+    const t = await this.manuallySendable(p, input.templateId);
     const { recipients, skipped } = await this.plan(p, t, input.clientIds);
     let sent = 0;
     let failed = 0;

@@ -134,6 +134,16 @@ const LIST_COLUMNS = sql.raw(`client.id, client.name, client.mobile, client.wech
     (SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color))
      FROM client_tag t WHERE t.id = ANY(client.tag_ids) AND t.deleted = false) END AS tags`);
 
+/**
+ * When the caller may claim a pool row they released (the pre-owner ban of pool.service claim):
+ * the end of the ban, else NULL (claimable as far as the ban goes). Parameters only, so the
+ * statement's text stays constant.
+ */
+const claimableFromOf = (p: Principal, cfg: PoolConfig, now: Date) =>
+  sql`CASE WHEN client.owner_user_id IS NULL AND client.pre_owner_user_id = ${p.userId}::bigint
+        AND client.pool_time + ${cfg.preOwnerBanDays}::int * interval '1 day' > ${now}::timestamptz
+      THEN client.pool_time + ${cfg.preOwnerBanDays}::int * interval '1 day' END AS claimable_from`;
+
 type Id = number | string | bigint;
 type Time = Date | string | null;
 interface RawRow {
@@ -220,7 +230,7 @@ type RawListRow = Pick<
   | 'version'
   | 'tags'
   | 'total_count'
->;
+> & { claimable_from: Time };
 const num = (v: Id | null): number | null => (v == null ? null : Number(v));
 const date = (v: Time): Date | null => (v == null ? null : v instanceof Date ? v : new Date(v));
 const iso = (v: Time): string | null =>
@@ -400,6 +410,7 @@ export class ClientService {
       smsOptOut: r.sms_opt_out,
       createdAt: iso(r.created_at) as string,
       version: r.version,
+      claimableFrom: iso(r.claimable_from),
     };
   }
 
@@ -605,7 +616,7 @@ export class ClientService {
           await queryNamed<RawListRow>(
             this.db,
             'client_list_rows',
-            sql`SELECT ${LIST_COLUMNS} FROM client WHERE client.id = ANY(${sql.param(ids)}::bigint[])`,
+            sql`SELECT ${LIST_COLUMNS}, ${claimableFromOf(p, cfg, this.now())} FROM client WHERE client.id = ANY(${sql.param(ids)}::bigint[])`,
           ),
         )
       : [];

@@ -21,6 +21,9 @@ export const shanghaiWeekStart = (d: Date): Date => {
 /** YYYY-MM-DD of the Asia/Shanghai day. */
 export const shanghaiDayKey = (d: Date): string =>
   new Date(d.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
+/** YYYY-MM-DD HH:mm of the Asia/Shanghai time (dates named in messages). */
+export const shanghaiMinuteText = (d: Date): string =>
+  new Date(d.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 export const shanghaiHour = (d: Date): number => new Date(d.getTime() + SHANGHAI_OFFSET_MS).getUTCHours();
 
 /** Advisory-lock namespace serialising ownership changes towards one user (limits, daily claims). */

@@ -24,6 +24,7 @@ import {
   readPoolConfig,
   ruleRefused,
   selfTarget,
+  shanghaiMinuteText,
   stateConflict,
   type TargetUser,
 } from './common';
@@ -132,12 +133,9 @@ export class PoolService {
       }
       const cfg = await readPoolConfig(tx);
       const now = this.now();
-      if (
-        c.preOwnerUserId === p.userId &&
-        c.poolTime &&
-        c.poolTime.getTime() > now.getTime() - cfg.preOwnerBanDays * DAY_MS
-      ) {
-        throw ruleRefused('preOwnerBan', { days: cfg.preOwnerBanDays });
+      const banEnd = c.poolTime ? new Date(c.poolTime.getTime() + cfg.preOwnerBanDays * DAY_MS) : null;
+      if (c.preOwnerUserId === p.userId && banEnd && banEnd > now) {
+        throw ruleRefused('preOwnerBan', { days: cfg.preOwnerBanDays, date: shanghaiMinuteText(banEnd) });
       }
       await checkDailyClaims(tx, cfg, p.userId, now);
       const me = await selfTarget(tx, p);

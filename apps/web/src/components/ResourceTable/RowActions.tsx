@@ -1,5 +1,5 @@
 import { DownOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Space } from 'antd';
+import { Button, Dropdown, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../session/useCan';
@@ -12,6 +12,8 @@ export interface RowAction {
   permission?: string;
   danger?: boolean;
   disabled?: boolean;
+  /** Shown on hover (also on a disabled button: why it is disabled). */
+  tooltip?: string;
   /** Left out (e.g. "Enable" on an enabled row). */
   hidden?: boolean;
   icon?: ReactNode;
@@ -46,20 +48,30 @@ export const RowActions = ({
   const more = permitted.slice(shown.length);
   return (
     <Space size={0} className="row-actions">
-      {shown.map((a) => (
-        <Button
-          key={a.key}
-          type="link"
-          size="small"
-          danger={a.danger}
-          disabled={a.disabled}
-          icon={a.icon}
-          aria-label={`${a.label} ${label}`}
-          onClick={() => trigger(a)}
-        >
-          {a.label}
-        </Button>
-      ))}
+      {shown.map((a) => {
+        const button = (
+          <Button
+            key={a.key}
+            type="link"
+            size="small"
+            danger={a.danger}
+            disabled={a.disabled}
+            icon={a.icon}
+            aria-label={`${a.label} ${label}`}
+            onClick={() => trigger(a)}
+          >
+            {a.label}
+          </Button>
+        );
+        // A disabled button fires no hover events: the span carries the tooltip.
+        return a.tooltip ? (
+          <Tooltip key={a.key} title={a.tooltip}>
+            <span data-testid={`row-action-${a.key}-tip`}>{button}</span>
+          </Tooltip>
+        ) : (
+          button
+        );
+      })}
       {more.length ? (
         <Dropdown
           trigger={['click']}

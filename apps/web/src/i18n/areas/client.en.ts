@@ -410,6 +410,7 @@ const messages: Messages = {
     claim: 'Claim',
     claimed: '{{name}} claimed: follow them up in My clients',
     claimRefused: '{{name}} was not claimed',
+    claimFrom: 'As its previous owner you can claim it again from {{date}}',
     assign: 'Assign',
     assignTitle: 'Assign {{name}}',
     assignTo: 'Assign to',
@@ -426,7 +427,6 @@ const messages: Messages = {
     bulkAssignText_one: 'Assign {{count}} selected client to:',
     bulkAssignText_other: 'Assign the {{count}} selected clients to:',
     bulkAssignHint: 'With several people, clients are dealt out in turn, in the order chosen.',
-    bulkDelete: 'Delete',
     bulkDeleteText_one:
       'Delete {{count}} selected client? A client with orders is not deleted; an administrator can restore deleted clients.',
     bulkDeleteText_other:

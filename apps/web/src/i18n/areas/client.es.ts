@@ -416,6 +416,7 @@ const messages: Messages = {
     claim: 'Reclamar',
     claimed: '{{name}} reclamado: haga el seguimiento en Mis clientes',
     claimRefused: 'No se reclamó a {{name}}',
+    claimFrom: 'Como responsable anterior, puede volver a reclamarlo a partir del {{date}}',
     assign: 'Asignar',
     assignTitle: 'Asignar {{name}}',
     assignTo: 'Asignar a',
@@ -439,7 +440,6 @@ const messages: Messages = {
     bulkAssignText_other: 'Asignar los {{count}} clientes seleccionados a:',
     bulkAssignText_many: 'Asignar los {{count}} clientes seleccionados a:',
     bulkAssignHint: 'Con varias personas, los clientes se reparten por turnos en el orden elegido.',
-    bulkDelete: 'Eliminar',
     bulkDeleteText_one:
       '¿Eliminar {{count}} cliente seleccionado? Un cliente con pedidos no se elimina; un administrador puede restaurar los eliminados.',
     bulkDeleteText_other:

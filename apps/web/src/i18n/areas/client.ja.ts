@@ -406,6 +406,7 @@ const messages: Messages = {
     claim: '受け取る',
     claimed: '{{name}} を受け取りました。「担当顧客」でフォローできます',
     claimRefused: '{{name}} を受け取れませんでした',
+    claimFrom: '前任担当者のため、{{date}} 以降に再び受け取れます',
     assign: '割り当て',
     assignTitle: '{{name}} を割り当て',
     assignTo: '割り当て先',
@@ -419,7 +420,6 @@ const messages: Messages = {
     bulkAssign: '一括割り当て',
     bulkAssignText_other: '選択した {{count}} 件の顧客の割り当て先：',
     bulkAssignHint: '複数人を選ぶと、選んだ順に順番で割り当てます。',
-    bulkDelete: '削除',
     bulkDeleteText_other:
       '選択した {{count}} 件の顧客を削除しますか？注文のある顧客は削除されません。削除した顧客は管理者が復元できます。',
     lock: 'ロック',

@@ -52,7 +52,7 @@ const messages: Messages = {
     viewClient: 'View client',
     member: 'Student',
     klass: 'Class',
-    chooseClass: 'Choose a class first',
+    chooseClass: 'Choose a class',
     client: 'Client',
     owner: 'Client owner',
     joinType: 'Joined by',

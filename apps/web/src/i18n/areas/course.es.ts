@@ -52,7 +52,7 @@ const messages: Messages = {
     viewClient: 'Ver cliente',
     member: 'Alumno',
     klass: 'Clase',
-    chooseClass: 'Elija primero una clase',
+    chooseClass: 'Elija una clase',
     client: 'Cliente',
     owner: 'Responsable',
     joinType: 'Alta por',

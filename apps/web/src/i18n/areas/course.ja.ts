@@ -52,7 +52,7 @@ const messages: Messages = {
     viewClient: '顧客を見る',
     member: '受講生',
     klass: 'クラス',
-    chooseClass: '先にクラスを選択してください',
+    chooseClass: 'クラスを選択',
     client: '顧客',
     owner: '顧客担当',
     joinType: '参加方法',

@@ -52,7 +52,7 @@ const messages: Messages = {
     viewClient: '查看客户',
     member: '学员',
     klass: '班级',
-    chooseClass: '先选择班级',
+    chooseClass: '选择班级',
     client: '客户',
     owner: '客户负责人',
     joinType: '加入方式',

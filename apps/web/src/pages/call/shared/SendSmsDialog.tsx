@@ -2,11 +2,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callKeys, listTemplates, sendSms } from '../../../api/calls';
+import { callKeys, listManualTemplates, sendSms } from '../../../api/calls';
 import { clientKeys, followUpKeys } from '../../../api/clients';
 import { DataText } from '../../../components/DataText/DataText';
+import { smsParamLabel } from './smsParamLabel';
 
-/** Sends an approved, enabled template to one client; `${name}` defaults to the client's name. */
+/**
+ * Sends an approved, enabled template to one client (system templates such as verification codes
+ * are not offered); `${name}` defaults to the client's name.
+ */
 export const SendSmsDialog = ({
   clientId,
   clientName,
@@ -22,8 +26,8 @@ export const SendSmsDialog = ({
   const [form] = Form.useForm<Record<string, string>>();
   const [busy, setBusy] = useState(false);
   const templates = useQuery({
-    queryKey: [...callKeys.templates, 'sendable'],
-    queryFn: () => listTemplates({ auditStatus: 'APPROVED', enabled: 'true', pageSize: 100 }),
+    queryKey: [...callKeys.templates, 'manual'],
+    queryFn: listManualTemplates,
   });
   const templateId = Form.useWatch('templateId', form) as unknown as number | undefined;
   const template = templates.data?.items.find((x) => x.id === templateId);
@@ -75,7 +79,7 @@ export const SendSmsDialog = ({
           <Form.Item
             key={n}
             name={`p_${n}`}
-            label={n}
+            label={smsParamLabel(t, n)}
             initialValue={n === 'name' ? clientName : undefined}
             rules={[{ required: true, message: t('call.required') }]}
           >

@@ -22,7 +22,7 @@ import { PhoneText } from '../shared/PhoneText';
 import { useClientTags, useDictOptions } from '../shared/queries';
 import { AssignDialog, BulkAssignPicker } from './AssignDialog';
 import { staffLabel, useStaffSearch } from './lookups';
-import { claimsLeft, secondsSince } from './poolFormat';
+import { claimBlockedUntil, claimsLeft, secondsSince } from './poolFormat';
 
 const REASON_TONES: Record<string, Tone> = {
   AUTO_NO_FOLLOW: 'warning',
@@ -262,28 +262,32 @@ export const PoolTable = ({
       title: t('table.actions'),
       locked: true,
       fixed: 'right',
-      render: (_, c) => (
-        <RowActions
-          label={c.name}
-          inline={3}
-          actions={[
-            {
-              key: 'claim',
-              label: t('client.pool.claim'),
-              permission: 'client.claim',
-              disabled: claiming !== null,
-              onClick: () => void claim(c),
-            },
-            {
-              key: 'assign',
-              label: t('client.pool.assign'),
-              permission: 'client.assign',
-              onClick: () => setAssigning(c),
-            },
-            { key: 'detail', label: t('client.pool.detail'), onClick: () => onOpen(c.id) },
-          ]}
-        />
-      ),
+      render: (_, c) => {
+        const bannedUntil = claimBlockedUntil(c);
+        return (
+          <RowActions
+            label={c.name}
+            inline={3}
+            actions={[
+              {
+                key: 'claim',
+                label: t('client.pool.claim'),
+                permission: 'client.claim',
+                disabled: claiming !== null || bannedUntil !== null,
+                tooltip: bannedUntil ? t('client.pool.claimFrom', { date: at(bannedUntil) }) : undefined,
+                onClick: () => void claim(c),
+              },
+              {
+                key: 'assign',
+                label: t('client.pool.assign'),
+                permission: 'client.assign',
+                onClick: () => setAssigning(c),
+              },
+              { key: 'detail', label: t('client.pool.detail'), onClick: () => onOpen(c.id) },
+            ]}
+          />
+        );
+      },
     },
   ];
 
@@ -353,7 +357,7 @@ export const PoolTable = ({
           },
           {
             key: 'delete',
-            label: t('client.pool.bulkDelete'),
+            label: t('client.bulk.delete'),
             permission: 'client.delete',
             danger: true,
             confirm: (count) => t('client.pool.bulkDeleteText', { count }),

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { claimsLeft, secondsSince, secondsUntil, usageLevel, usagePercent } from './poolFormat';
+import {
+  claimBlockedUntil,
+  claimsLeft,
+  secondsSince,
+  secondsUntil,
+  usageLevel,
+  usagePercent,
+} from './poolFormat';
 
 const now = new Date('2026-03-10T08:00:00Z');
 
@@ -12,6 +19,14 @@ describe('pool formatting', () => {
     expect(secondsUntil('2026-03-10T07:59:00Z', now)).toBe(-60);
     expect(secondsUntil(null, now)).toBeNull();
     expect(secondsUntil('not a date', now)).toBeNull();
+  });
+
+  test('a pool row is not claimable until the date the server gave, then it is', () => {
+    expect(claimBlockedUntil({ claimableFrom: '2026-03-15T08:00:00.000Z' }, now)).toBe(
+      '2026-03-15T08:00:00.000Z',
+    );
+    expect(claimBlockedUntil({ claimableFrom: '2026-03-09T08:00:00.000Z' }, now)).toBeNull();
+    expect(claimBlockedUntil({ claimableFrom: null }, now)).toBeNull();
   });
 
   test('claims left never go below zero', () => {

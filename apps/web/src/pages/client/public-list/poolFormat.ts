@@ -1,4 +1,4 @@
-import type { ClaimQuota } from '@educrm/contract/clients';
+import type { ClaimQuota, ClientListRow } from '@educrm/contract/clients';
 
 /** Seconds from `iso` to `now` (0 when unreadable or in the future). */
 export const secondsSince = (iso: string | null, now: Date = new Date()): number => {
@@ -10,6 +10,15 @@ export const secondsSince = (iso: string | null, now: Date = new Date()): number
 export const secondsUntil = (iso: string | null, now: Date = new Date()): number | null => {
   const at = iso ? Date.parse(iso) : Number.NaN;
   return Number.isFinite(at) ? (at - now.getTime()) / 1000 : null;
+};
+
+/** Until when the caller may not claim a pool row (their own former client, in the ban); null = now. */
+export const claimBlockedUntil = (
+  row: Pick<ClientListRow, 'claimableFrom'>,
+  now: Date = new Date(),
+): string | null => {
+  const left = secondsUntil(row.claimableFrom, now);
+  return left !== null && left > 0 ? row.claimableFrom : null;
 };
 
 /** Claims left today (never negative). */

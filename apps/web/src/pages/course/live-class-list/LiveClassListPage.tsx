@@ -2,7 +2,7 @@ import { LIVE_STATUSES, type LiveSessionRow } from '@educrm/contract/courses';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Calendar, Drawer, Segmented, Spin, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -25,6 +25,7 @@ import { parseTime } from '../../../utils/time';
 import { AskModal } from '../shared/AskModal';
 import { idParam, LIVE_TONES } from '../shared/display';
 import { useClassSearch, useCourseStaff } from '../shared/lookups';
+import { DEFAULT_LESSON_MINUTES, endAfterStart } from './lessonEnd';
 import '../../order/shared/order.css';
 import '../shared/course.css';
 
@@ -154,6 +155,15 @@ const LiveClassListPage = () => {
   const [view, setView] = useState<'list' | 'calendar'>('list');
   const [editing, setEditing] = useState<LiveSessionRow | 'new' | null>(null);
   const current = editing && editing !== 'new' ? editing : null;
+  // The lesson's length (kept when its start moves) and the end filled in from the start, if any.
+  const lessonMinutes = current
+    ? dayjs(current.scheduledEnd).diff(dayjs(current.scheduledStart), 'minute')
+    : DEFAULT_LESSON_MINUTES;
+  const filledEnd = useRef<Dayjs | null>(null);
+  const openEditor = (s: LiveSessionRow | 'new') => {
+    filledEnd.current = s === 'new' ? null : dayjs(s.scheduledEnd);
+    setEditing(s);
+  };
   const [search] = useSearchParams();
   const urlClass = idParam(search.get('classId'));
   const classSearch = useClassSearch([...(urlClass ? [urlClass] : []), ...(current?.classIds ?? [])]);
@@ -266,7 +276,7 @@ const LiveClassListPage = () => {
               label: t('course.live.edit'),
               permission: WRITE,
               hidden: s.status !== 'SCHEDULED',
-              onClick: () => setEditing(s),
+              onClick: () => openEditor(s),
             },
             {
               key: 'cancel',
@@ -319,7 +329,7 @@ const LiveClassListPage = () => {
           }}
           toolbar={
             can(WRITE) ? (
-              <Button type="primary" onClick={() => setEditing('new')}>
+              <Button type="primary" onClick={() => openEditor('new')}>
                 {t('course.live.schedule')}
               </Button>
             ) : null
@@ -357,7 +367,13 @@ const LiveClassListPage = () => {
             loading: staff.isFetching,
             onSearch: staff.onSearch,
           },
-          { name: 'scheduledStart', label: t('course.live.start'), type: 'datetime', required: true },
+          {
+            name: 'scheduledStart',
+            label: t('course.live.start'),
+            type: 'datetime',
+            required: true,
+            placement: 'topLeft',
+          },
           { name: 'scheduledEnd', label: t('course.live.end'), type: 'datetime', required: true },
         ]}
         initial={
@@ -371,6 +387,18 @@ const LiveClassListPage = () => {
               }
             : {}
         }
+        onValuesChange={(changed, form) => {
+          if (!('scheduledStart' in changed)) return;
+          const end = endAfterStart(
+            changed.scheduledStart as Dayjs | null,
+            form.getFieldValue('scheduledEnd') as Dayjs | null,
+            filledEnd.current,
+            lessonMinutes,
+          );
+          if (!end) return;
+          filledEnd.current = end;
+          form.setFieldValue('scheduledEnd', end);
+        }}
         onClose={() => setEditing(null)}
         onSubmit={async (v) => {
           const body = {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Alert, DatePicker, Form, type FormInstance, Input, InputNumber, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,15 @@ import type { SelectOption } from '../../../components/ResourceTable/listState';
 
 export type AskField =
   | { name: string; label: string; type: 'text' | 'textarea' | 'number'; required?: boolean; hint?: string }
-  | { name: string; label: string; type: 'date' | 'datetime'; required?: boolean; hint?: string }
+  | {
+      name: string;
+      label: string;
+      type: 'date' | 'datetime';
+      required?: boolean;
+      hint?: string;
+      /** Where the calendar opens (e.g. above, so it does not cover the field below). */
+      placement?: 'bottomLeft' | 'topLeft';
+    }
   | { name: string; label: string; type: 'class'; required?: boolean; spuId?: number | null; hint?: string }
   | {
       name: string;
@@ -70,6 +78,7 @@ export const AskModal = ({
   onClose,
   initial,
   wide = false,
+  onValuesChange,
 }: {
   open: boolean;
   title: string;
@@ -80,6 +89,8 @@ export const AskModal = ({
   initial?: Record<string, unknown>;
   onSubmit: (values: Record<string, unknown>) => Promise<unknown>;
   onClose: () => void;
+  /** A field changed (by the user): lets the caller fill in others (a lesson's end from its start). */
+  onValuesChange?: (changed: Record<string, unknown>, form: FormInstance) => void;
 }) => {
   const { t } = useTranslation();
   const [form] = Form.useForm();
@@ -127,6 +138,7 @@ export const AskModal = ({
         layout="vertical"
         preserve={false}
         initialValues={initial}
+        onValuesChange={onValuesChange ? (changed) => onValuesChange(changed, form) : undefined}
         className={wide ? 'ask-modal-form--wide' : undefined}
       >
         {fields.map((f) => (
@@ -145,7 +157,14 @@ export const AskModal = ({
             ) : f.type === 'date' ? (
               <DatePicker style={{ width: '100%' }} />
             ) : f.type === 'datetime' ? (
-              <DatePicker showTime style={{ width: '100%' }} />
+              // Minutes, typed or picked ("2026-12-10 19:00"); no confirm step, so typing then leaving keeps it.
+              <DatePicker
+                showTime={{ format: 'HH:mm' }}
+                format="YYYY-MM-DD HH:mm"
+                needConfirm={false}
+                placement={f.placement}
+                style={{ width: '100%' }}
+              />
             ) : f.type === 'class' ? (
               <ClassSelect spuId={f.spuId} />
             ) : f.type === 'select' ? (

@@ -14,6 +14,7 @@ import { ProductStatusTag } from '../shared/ProductStatusTag';
 import { type FormStep, sellableIssueOf } from '../shared/serverMessages';
 import { usePutOnSale } from '../shared/usePutOnSale';
 import '../shared/product.css';
+import { listPathOf } from '../list/listParams';
 import { RulesContext } from './Field';
 import {
   detailToInput,
@@ -23,7 +24,7 @@ import {
   type ProductFormValues,
 } from './formValues';
 import { codePrefix } from './specMatrix';
-import { STEPS, stepOfField, stepsWithErrors } from './steps';
+import { fieldsOfStep, STEPS, stepOfField, stepsWithErrors } from './steps';
 import { BasicsStep } from './steps/BasicsStep';
 import { ChannelsStep } from './steps/ChannelsStep';
 import { DeliveryStep } from './steps/DeliveryStep';
@@ -123,7 +124,7 @@ export const ProductForm = ({
         t(mode === 'edit' ? 'product.form.saved' : 'product.form.created', { name: saved.name }),
       );
     }
-    leave('/product/list');
+    leave(listPathOf(intent.current === 'onSale' ? 'ON' : saved.status));
   };
 
   const controller = useResourceForm<ProductFormValues, ProductDetail>({
@@ -178,6 +179,20 @@ export const ProductForm = ({
     shownInitial.current = true;
     showIssue(initialIssue, form);
   });
+
+  /** To another step; forward only once the current step's fields are valid (errors show beside them). */
+  const goTo = async (target: number) => {
+    const current = STEPS[step];
+    if (target > step && current) {
+      const ok = await form
+        .validateFields(fieldsOfStep(current, form.getFieldsError()))
+        .then(() => true)
+        .catch(() => false);
+      setErrorSteps(stepsWithErrors(form.getFieldsError()));
+      if (!ok) return;
+    }
+    setStep(target);
+  };
 
   const submit = (which: 'save' | 'onSale') => {
     intent.current = which;
@@ -292,7 +307,7 @@ export const ProductForm = ({
         <Steps
           className="product-form__steps"
           current={step}
-          onChange={setStep}
+          onChange={(to) => void goTo(to)}
           items={STEPS.map((s) => ({
             key: s,
             title: t(`product.form.step_${s}`),
@@ -346,7 +361,7 @@ export const ProductForm = ({
               {t('product.form.prev')}
             </Button>
             {step < STEPS.length - 1 ? (
-              <Button onClick={() => setStep(step + 1)}>
+              <Button onClick={() => void goTo(step + 1)} data-testid="product-form-next">
                 {t('product.form.next')} <ArrowRightOutlined />
               </Button>
             ) : null}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { STEPS, stepOfField, stepsWithErrors } from './steps';
+import { fieldsOfStep, STEPS, stepOfField, stepsWithErrors } from './steps';
 
 describe('product form steps', () => {
   test('fields map to their steps', () => {
@@ -19,5 +19,17 @@ describe('product form steps', () => {
         { name: ['refundDays'], errors: ['too big'] },
       ]),
     ).toEqual(new Set(['specs', 'delivery']));
+  });
+
+  test('"next" validates the fields of the current step only', () => {
+    const fields = [
+      { name: ['name'] },
+      { name: ['categoryId'] },
+      { name: ['skus', 0, 'price'] },
+      { name: ['classId'] },
+    ];
+    expect(fieldsOfStep('basics', fields)).toEqual([['name'], ['categoryId']]);
+    expect(fieldsOfStep('specs', fields)).toEqual([['skus', 0, 'price']]);
+    expect(fieldsOfStep('channels', fields)).toEqual([]);
   });
 });

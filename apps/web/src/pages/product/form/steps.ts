@@ -36,3 +36,9 @@ export const stepOfField = (path: readonly (string | number)[] | string): FormSt
 export const stepsWithErrors = (
   fields: readonly { name: readonly (string | number)[]; errors: readonly string[] }[],
 ): Set<FormStep> => new Set(fields.filter((f) => f.errors.length > 0).map((f) => stepOfField(f.name)));
+
+/** The fields of `step` among the form's field names (antd's getFieldsError()): what "next" validates. */
+export const fieldsOfStep = <N extends readonly (string | number)[]>(
+  step: FormStep,
+  fields: readonly { name: N }[],
+): N[] => fields.map((f) => f.name).filter((name) => stepOfField(name) === step);

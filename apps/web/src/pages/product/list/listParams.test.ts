@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { productApiParams, tabOf } from './listParams';
+import { listPathOf, productApiParams, tabOf } from './listParams';
 
 describe('product list parameters', () => {
   test('price filters go to the server in fen; the tab sets the status', () => {
@@ -18,5 +18,11 @@ describe('product list parameters', () => {
     expect(tabOf('OFF')).toBe('OFF');
     expect(tabOf('nope')).toBe('ALL');
     expect(tabOf(null)).toBe('ALL');
+  });
+
+  test("after a save the list opens at the saved product's status (a draft among the drafts)", () => {
+    expect(listPathOf('DRAFT')).toBe('/product/list?status=DRAFT');
+    expect(tabOf(new URLSearchParams(listPathOf('DRAFT').split('?')[1]).get('status'))).toBe('DRAFT');
+    expect(tabOf(new URLSearchParams(listPathOf('ON').split('?')[1]).get('status'))).toBe('ON');
   });
 });

@@ -6,6 +6,9 @@ import { yuanToFen } from '../shared/money';
 export const STATUS_TABS = ['ALL', 'ON', 'OFF', 'DRAFT', 'RECYCLE'] as const;
 export type StatusTab = (typeof STATUS_TABS)[number];
 
+/** The list at the tab of a product's status: a saved draft is seen among the drafts. */
+export const listPathOf = (status: ProductStatus): string => `/product/list?status=${status}`;
+
 export const tabOf = (raw: string | null): StatusTab =>
   STATUS_TABS.includes(raw as StatusTab) ? (raw as StatusTab) : 'ALL';
 

@@ -11,7 +11,8 @@ export const DeliveryStep = () => {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const mode = Form.useWatch('validityMode', form) as (typeof VALIDITY_MODES)[number] | undefined;
-  const skus = Form.useWatch('skus', form) as FormSku[] | undefined;
+  // preserve: the SKUs' properties have no field of their own (useWatch would drop them).
+  const skus = Form.useWatch('skus', { form, preserve: true }) as FormSku[] | undefined;
   return (
     <>
       <Field name="validityMode" label={t('product.form.validity')}>

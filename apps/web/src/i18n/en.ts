@@ -191,8 +191,8 @@ const en: Messages = {
   },
   http: {
     error: 'Error',
-    network: 'Network error: the server cannot be reached ({{detail}})',
-    timeout: 'The request timed out ({{detail}})',
+    network: 'Network error: the server cannot be reached. Check the connection and try again.',
+    timeout: 'The request timed out: the server did not answer within {{seconds}} s. Please try again.',
     status: 'The server answered with HTTP {{status}}',
   },
   errorPage: {

@@ -190,8 +190,8 @@ const es: Messages = {
   },
   http: {
     error: 'Error',
-    network: 'Error de red: no se puede contactar con el servidor ({{detail}})',
-    timeout: 'La solicitud superó el tiempo de espera ({{detail}})',
+    network: 'Error de red: no se puede contactar con el servidor. Compruebe la conexión e inténtelo de nuevo.',
+    timeout: 'La solicitud superó el tiempo de espera: el servidor no respondió en {{seconds}} s. Inténtelo de nuevo.',
     status: 'El servidor respondió con HTTP {{status}}',
   },
   errorPage: {

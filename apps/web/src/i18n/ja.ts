@@ -188,8 +188,8 @@ const ja: Messages = {
   },
   http: {
     error: 'エラー',
-    network: 'ネットワークエラー：サーバーに接続できません（{{detail}}）',
-    timeout: 'リクエストがタイムアウトしました（{{detail}}）',
+    network: 'ネットワークエラー：サーバーに接続できません。接続を確認して再試行してください。',
+    timeout: 'リクエストがタイムアウトしました：サーバーが {{seconds}} 秒以内に応答しませんでした。もう一度お試しください。',
     status: 'サーバーが HTTP {{status}} を返しました',
   },
   errorPage: {

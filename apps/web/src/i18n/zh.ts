@@ -186,8 +186,8 @@ const zh: Messages = {
   },
   http: {
     error: '错误',
-    network: '网络错误：无法连接服务器（{{detail}}）',
-    timeout: '请求超时（{{detail}}）',
+    network: '网络错误：无法连接服务器，请检查网络后重试',
+    timeout: '请求超时：服务器 {{seconds}} 秒内没有响应，请稍后重试',
     status: '服务器返回 HTTP {{status}}',
   },
   errorPage: {

@@ -280,7 +280,7 @@ const en: Messages = {
     department: 'Department',
     language: 'Preferred language',
     languageAuto: 'Follow this browser',
-    languageHint: 'Saving switches the console to this language.',
+    languageHint: 'Saving switches this browser to this language; other browsers keep their own.',
     changePassword: 'Change password',
     currentPassword: 'Current password',
     newPassword: 'New password',

@@ -268,7 +268,7 @@ const zh: Messages = {
     department: '部门',
     language: '偏好语言',
     languageAuto: '跟随浏览器',
-    languageHint: '保存后界面会切换为该语言。',
+    languageHint: '保存后本浏览器的界面切换为该语言；其他浏览器各自保留自己的语言。',
     changePassword: '修改密码',
     currentPassword: '当前密码',
     newPassword: '新密码',

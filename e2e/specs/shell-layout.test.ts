@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, inject, test } from 'vitest';
 import { type BrowserSession, openBrowser } from '../support/browser';
 import { cookieValue, message, open, resetBrowser, signIn } from './shell-support';
-import { chooseMenuItem, clearAdminLanguage } from './system-support';
+import { chooseMenuItem } from './system-support';
 
 const baseURL = inject('baseURL');
 let browser: BrowserSession;
@@ -129,8 +129,6 @@ test('language: cookie, message, antd locale, titles and the document title foll
   await page.reload();
   await page.waitForSelector('[data-testid="profile-page"]');
   expect(await page.locator('.sidebar-container').textContent()).toContain('ダッシュボード');
-  // The navbar also kept the choice on the account, which fresh browsers follow: back to none.
-  await clearAdminLanguage(baseURL);
 });
 
 test('size: cookie, message, applied live to antd without remounting the page', async () => {

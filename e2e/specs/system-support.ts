@@ -68,20 +68,6 @@ export const adminApi = (baseURL: string): Promise<AdminApi> => {
   return created;
 };
 
-/**
- * Clears the admin's preferred language: a language chosen in the navbar is kept on the account,
- * and browsers without a language cookie follow it (specs that switch it put it back).
- */
-export const clearAdminLanguage = async (baseURL: string) => {
-  const { call } = await adminApi(baseURL);
-  const profile = await call<{ nickname: string; introduction: string }>('GET', '/v1/profile');
-  await call('PUT', '/v1/profile', {
-    nickname: profile.nickname,
-    introduction: profile.introduction,
-    lang: null,
-  });
-};
-
 /** Puts the admin's (shared) API session into a browser: one sign-in per spec file. */
 /** A caller number open to every caller at any hour of the run (the sandbox provider is the default). */
 export const addOpenCallerNumber = async (api: AdminApi, prefix: string) =>

@@ -160,6 +160,21 @@ export const orderListQuery = listQueryOf(ORDER_SORTS, {
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
+/**
+ * The totals of an order list's filter (all pages): the figures a data-centre card that drills into
+ * the list counts (DOMAIN 2: M11 paid orders, M12 paid amount and M16 paying clients, for a pay-time
+ * range), so the two can be reconciled. Refunds are those of these orders, whenever refunded.
+ */
+export const orderListTotals = z.object({
+  count: z.number().int(),
+  paidCount: z.number().int(),
+  clients: z.number().int(),
+  paid: z.number().int(),
+  refunded: z.number().int(),
+  net: z.number().int(),
+});
+export type OrderListTotals = z.infer<typeof orderListTotals>;
+
 /** Deal history: one row per paid order item (DOMAIN 5.3). */
 export const dealRow = z.object({
   itemId: z.number().int(),

@@ -1,10 +1,13 @@
+import { salesDrill } from '@educrm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { seedDemoCommerce } from '../../src/db/seed/demo-commerce';
 import { runJobOnce } from '../../src/jobs/scheduler';
 import { clientRecycleJob } from '../../src/modules/clients/jobs';
+import { addDays } from '../../src/modules/data-centre/engine';
 import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/app';
+import { userId } from '../support/commerce';
 
 /** DEMO_DATA=1 products and orders (issue 6): the numbers agree exactly as the order API keeps them. */
 let t: TestApp;
@@ -186,6 +189,53 @@ describe('demo products and orders', () => {
     const cover = await t.app.inject({ method: 'GET', url: products[0].coverUrl });
     expect(cover.statusCode).toBe(200);
     expect(cover.headers['content-type']).toBe('image/png');
+  });
+
+  it("an order list's totals equal the data centre's figures it drills from (M11, M12, M16), in the caller's scope", async () => {
+    // The overview's month figures drill into the list by pay days (salesDrill); the list turns
+    // business days into Shanghai instants, as the page does.
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const from = `${today.slice(0, 8)}01`;
+    const drill = salesDrill({ from: addDays(from, -60), to: today, dimension: 'all', key: 0 }).M12;
+    expect(drill?.path).toBe('/order/list');
+    const payFrom = new Date(`${drill?.query.payFrom}T00:00:00+08:00`).toISOString();
+    const payTo = new Date(
+      new Date(`${drill?.query.payTo}T00:00:00+08:00`).getTime() + 86_400_000 - 1,
+    ).toISOString();
+    const raw = async (where: ReturnType<typeof sql>) =>
+      one<{ m11: number; m12: string; m16: number; refunded: string }>(
+        sql`SELECT count(*)::int AS m11, COALESCE(sum(pay_amount), 0)::bigint AS m12,
+                   count(DISTINCT client_id)::int AS m16, COALESCE(sum(refund_amount), 0)::bigint AS refunded
+            FROM sales_order WHERE pay_time >= ${new Date(payFrom)} AND pay_time <= ${new Date(payTo)} AND ${where}`,
+      );
+    const q = `payFrom=${encodeURIComponent(payFrom)}&payTo=${encodeURIComponent(payTo)}`;
+    const all = await t.call('GET', `/api/v1/orders/totals?${q}`, { token: admin });
+    expect(all.status).toBe(200);
+    const expected = await raw(sql`TRUE`);
+    expect(expected.m11).toBeGreaterThan(100);
+    expect(all.body.data).toEqual({
+      count: expected.m11,
+      paidCount: expected.m11,
+      clients: expected.m16,
+      paid: Number(expected.m12),
+      refunded: Number(expected.refunded),
+      net: Number(expected.m12) - Number(expected.refunded),
+    });
+    // The list shows as many rows as the totals count (a capped or estimated pager aside).
+    const listed = await t.call('GET', `/api/v1/orders?${q}&pageSize=1`, { token: admin });
+    if (listed.body.data.totalExact) expect(listed.body.data.total).toBe(expected.m11);
+
+    // A sales user's totals are their own orders only (the list's data scope).
+    const siyu = await t.login('siyu1', DEMO_PASSWORD);
+    const own = await t.call('GET', `/api/v1/orders/totals?${q}`, { token: siyu });
+    const siyuId = await userId(t, 'siyu1');
+    const ownRaw = await raw(sql`sales_user_id = ${siyuId}`);
+    expect(own.body.data).toMatchObject({ count: ownRaw.m11, paid: Number(ownRaw.m12) });
+    expect(own.body.data.paid).toBeLessThan(all.body.data.paid);
+    // Refused without the list's permission (the product operator reads no orders list).
+    const zhongtai = await t.login('zhongtai1', DEMO_PASSWORD);
+    const refused = await t.call('GET', `/api/v1/orders/totals?${q}`, { token: zhongtai });
+    expect(refused.status).toBe(403);
   });
 
   it("orders' audit rows carry the params the order service writes (summaries in the viewer's language)", async () => {

@@ -122,15 +122,24 @@ http.interceptors.response.use(
         .catch(() => null);
       if (isEnvelope(parsed)) return fail(parsed, response.status, config);
     }
-    let message: string;
-    if (response) message = i18n.t('http.status', { status: response.status });
-    else if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT')
-      message = i18n.t('http.timeout', { detail: error.message });
-    else message = i18n.t('http.network', { detail: error.message });
+    const message = transportErrorMessage(error);
     if (!config?.silent && !config?.early) showError(message);
     throw new ApiError(message, response?.status ?? 0, response?.status);
   },
 );
+
+/**
+ * The user's sentence for a call that got no envelope back, in the UI language: axios's own
+ * messages ("timeout of 5000ms exceeded", "Network Error") are English and say nothing to staff.
+ */
+export const transportErrorMessage = (error: Pick<AxiosError, 'code' | 'response' | 'config'>) => {
+  if (error.response) return i18n.t('http.status', { status: error.response.status });
+  if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
+    const seconds = Math.round((error.config?.timeout || REQUEST_TIMEOUT_MS) / 1000);
+    return i18n.t('http.timeout', { seconds });
+  }
+  return i18n.t('http.network');
+};
 
 const send = async <T>(config: AxiosRequestConfig): Promise<T> => {
   const response = await http.request<Envelope<T>>(config);

@@ -7,6 +7,7 @@ import type {
   DashboardSummary,
   DealRow,
   OrderDetail,
+  OrderListTotals,
   OrderRow,
   OrderSkuOption,
   orderCreate,
@@ -38,6 +39,10 @@ export const orderKeys = {
 // ---- orders -------------------------------------------------------------------------------------
 export const listOrders = (params: ListParams) =>
   request<ListResult<OrderRow>>({ url: ORDERS, method: 'get', params });
+
+/** Every page of a filter summed: the figures a data-centre card that drills into the list counts. */
+export const getOrderTotals = (params: Record<string, string | number>) =>
+  request<OrderListTotals>({ url: `${ORDERS}/totals`, method: 'get', params });
 
 export const getOrder = (id: number) =>
   request<OrderDetail>({ url: `${ORDERS}/${id}`, method: 'get', silent: true });

@@ -1,5 +1,4 @@
 import type { MfaRecoveryCodes, MfaSetup, MfaStatus } from '@educrm/contract/auth';
-import type { Language } from '@educrm/contract/constants';
 import type { Profile, profileUpdate, SessionRow } from '@educrm/contract/system';
 import type { z } from 'zod';
 import { request } from './http';
@@ -14,10 +13,6 @@ export const getProfile = () => request<Profile>({ url: '/v1/profile', method: '
 
 export const updateProfile = (body: z.input<typeof profileUpdate>) =>
   request<Profile>({ url: '/v1/profile', method: 'put', data: body, silent: true });
-
-/** The navbar's language switch remembers the choice on the account (best effort, no message). */
-export const saveLanguage = (lang: Language) =>
-  request<null>({ url: '/v1/profile/language', method: 'put', data: { lang }, silent: true });
 
 /** Multipart upload (field "file"); the server checks the content and answers the new URL. */
 export const uploadAvatar = (file: Blob, onProgress?: (percent: number) => void) => {

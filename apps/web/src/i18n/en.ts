@@ -196,8 +196,8 @@ const en: Messages = {
   },
   http: {
     error: 'Error',
-    network: 'Network error: the server cannot be reached ({{detail}})',
-    timeout: 'The request timed out ({{detail}})',
+    network: 'Network error: the server cannot be reached. Check the connection and try again.',
+    timeout: 'The request timed out: the server did not answer within {{seconds}} s. Please try again.',
     status: 'The server answered with HTTP {{status}}',
   },
   errorPage: {
@@ -285,7 +285,7 @@ const en: Messages = {
     department: 'Department',
     language: 'Preferred language',
     languageAuto: 'Follow this browser',
-    languageHint: 'Saving switches the console to this language.',
+    languageHint: 'Saving switches this browser to this language; other browsers keep their own.',
     changePassword: 'Change password',
     currentPassword: 'Current password',
     newPassword: 'New password',

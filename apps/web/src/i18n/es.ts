@@ -195,8 +195,10 @@ const es: Messages = {
   },
   http: {
     error: 'Error',
-    network: 'Error de red: no se puede contactar con el servidor ({{detail}})',
-    timeout: 'La solicitud superó el tiempo de espera ({{detail}})',
+    network:
+      'Error de red: no se puede contactar con el servidor. Compruebe la conexión e inténtelo de nuevo.',
+    timeout:
+      'La solicitud superó el tiempo de espera: el servidor no respondió en {{seconds}} s. Inténtelo de nuevo.',
     status: 'El servidor respondió con HTTP {{status}}',
   },
   errorPage: {
@@ -285,7 +287,7 @@ const es: Messages = {
     department: 'Departamento',
     language: 'Idioma preferido',
     languageAuto: 'Según este navegador',
-    languageHint: 'Al guardar, la consola cambia a este idioma.',
+    languageHint: 'Al guardar, este navegador cambia a este idioma; los demás navegadores conservan el suyo.',
     changePassword: 'Cambiar contraseña',
     currentPassword: 'Contraseña actual',
     newPassword: 'Contraseña nueva',

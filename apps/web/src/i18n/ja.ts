@@ -193,8 +193,9 @@ const ja: Messages = {
   },
   http: {
     error: 'エラー',
-    network: 'ネットワークエラー：サーバーに接続できません（{{detail}}）',
-    timeout: 'リクエストがタイムアウトしました（{{detail}}）',
+    network: 'ネットワークエラー：サーバーに接続できません。接続を確認して再試行してください。',
+    timeout:
+      'リクエストがタイムアウトしました：サーバーが {{seconds}} 秒以内に応答しませんでした。もう一度お試しください。',
     status: 'サーバーが HTTP {{status}} を返しました',
   },
   errorPage: {
@@ -277,7 +278,8 @@ const ja: Messages = {
     department: '部署',
     language: '優先言語',
     languageAuto: 'このブラウザに従う',
-    languageHint: '保存すると画面がこの言語に切り替わります。',
+    languageHint:
+      '保存するとこのブラウザの画面がこの言語に切り替わります。他のブラウザはそれぞれの言語のままです。',
     changePassword: 'パスワードを変更',
     currentPassword: '現在のパスワード',
     newPassword: '新しいパスワード',

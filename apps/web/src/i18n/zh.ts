@@ -190,8 +190,8 @@ const zh: Messages = {
   },
   http: {
     error: '错误',
-    network: '网络错误：无法连接服务器（{{detail}}）',
-    timeout: '请求超时（{{detail}}）',
+    network: '网络错误：无法连接服务器，请检查网络后重试',
+    timeout: '请求超时：服务器 {{seconds}} 秒内没有响应，请稍后重试',
     status: '服务器返回 HTTP {{status}}',
   },
   errorPage: {
@@ -272,7 +272,7 @@ const zh: Messages = {
     department: '部门',
     language: '偏好语言',
     languageAuto: '跟随浏览器',
-    languageHint: '保存后界面会切换为该语言。',
+    languageHint: '保存后本浏览器的界面切换为该语言；其他浏览器各自保留自己的语言。',
     changePassword: '修改密码',
     currentPassword: '当前密码',
     newPassword: '新密码',

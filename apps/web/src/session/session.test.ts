@@ -73,6 +73,13 @@ describe('loadSession (the guard before any page)', () => {
   });
 });
 
+test("the account's language never changes this browser's (spec section 4: cookie, else the browser's)", async () => {
+  await i18n.changeLanguage('zh');
+  getInfo.mockResolvedValue(info({ lang: 'en' }));
+  await loadSession('t');
+  expect(i18n.language).toBe('zh');
+});
+
 describe('startSessionEarly (the entry script) and sessionFor (the guard)', () => {
   test('the guard awaits the call the entry script started: one info request', async () => {
     let answer: (value: AdminInfo) => void = () => undefined;

@@ -1,8 +1,5 @@
-import { COOKIE, LANGUAGES, type Language } from '@educrm/contract/constants';
-import Cookies from 'js-cookie';
 import { getInfo, logout as logoutCall } from '../api/auth';
 import i18n from '../i18n';
-import { useAppStore } from '../stores/app';
 import { isPathPermitted, usePermissionStore } from '../stores/permission';
 import { useTagsViewStore } from '../stores/tagsView';
 import { useUserStore } from '../stores/user';
@@ -16,18 +13,6 @@ const fetchInfo = async (token: string) => {
   return info;
 };
 
-/**
- * The account's preferred language (profile) wins over the browser's, applied when a session loads
- * in a browser where no language was chosen (no language cookie): cookie > account > browser.
- */
-const applyPreferredLanguage = async (lang: string | null) => {
-  if (!lang || !(LANGUAGES as readonly string[]).includes(lang) || hasLanguageCookie()) return;
-  const app = useAppStore.getState();
-  await app.setLanguage(lang as Language); // also keeps it in this browser's cookie
-};
-
-const hasLanguageCookie = () => Cookies.get(COOKIE.language) !== undefined;
-
 let loading: Promise<void> | null = null;
 
 /**
@@ -39,8 +24,9 @@ export const loadSession = (token: string): Promise<void> => {
     const info = await fetchInfo(token);
     useUserStore.getState().setInfo(info);
     usePermissionStore.getState().generate(info.roles, info.permissions);
+    // The UI language stays this browser's (cookie, else the browser's: spec section 4), whatever
+    // the account's language says: a choice made in one browser never changes another's.
     useTagsViewStore.getState().hydrate(info.id, isPathPermitted);
-    await applyPreferredLanguage(info.lang);
   })().finally(() => {
     loading = null;
   });

@@ -13,6 +13,7 @@ import {
   orderCreate,
   orderDetail,
   orderListQuery,
+  orderListTotals,
   orderRow,
   orderSkuOption,
   orderSkuOptionsQuery,
@@ -75,6 +76,17 @@ export const orderRoutes = async (
       serializerCompiler: listSerializer,
     },
     async (req) => ok(await opts.orders.list(principalOf(req), req.query)),
+  );
+  r.get(
+    '/api/v1/orders/totals',
+    {
+      config: { access: LIST },
+      schema: { tags, querystring: orderListQuery, response: { 200: envelopeOf(orderListTotals) } },
+    },
+    async (req) => {
+      const { page: _p, pageSize: _s, sort: _o, ...filters } = req.query;
+      return ok(await opts.orders.listTotals(principalOf(req), filters));
+    },
   );
   r.get(
     '/api/v1/orders/export',

@@ -69,6 +69,8 @@ export interface ResourceTableProps<Row extends object> {
   paginated?: boolean;
   /** Buttons at the left of the toolbar (e.g. "New"). */
   toolbar?: ReactNode;
+  /** A line under the toolbar about the whole filter (e.g. its totals), given the list's filters. */
+  summary?: (filters: Record<string, string | number>) => ReactNode;
   bulkActions?: BulkAction[];
   export?: { url: string; permission?: string; fileName?: string; label?: string };
   /** Accessible name of the table. */
@@ -94,6 +96,7 @@ export const ResourceTable = <Row extends object>({
   defaultPageSize = DEFAULT_PAGE_SIZE,
   paginated = true,
   toolbar,
+  summary,
   bulkActions = [],
   export: exportAction,
   title,
@@ -117,6 +120,8 @@ export const ResourceTable = <Row extends object>({
     const { page: _page, pageSize: _size, ...rest } = all;
     return rest;
   }, [state, filters, defaults, paginated]);
+
+  const filterParams = useMemo(() => filterParamsOf(state, filters), [state, filters]);
 
   const setState = (next: Partial<ListState>) => {
     const merged = { ...state, ...next };
@@ -269,7 +274,7 @@ export const ResourceTable = <Row extends object>({
             {exportAction && can(exportAction.permission) ? (
               <ExportButton
                 url={exportAction.url}
-                params={filterParamsOf(state, filters)}
+                params={filterParams}
                 fallbackName={exportAction.fileName}
                 label={exportAction.label}
               />
@@ -301,6 +306,7 @@ export const ResourceTable = <Row extends object>({
             />
           </Space>
         </div>
+        {summary ? <div className="resource-table__summary">{summary(filterParams)}</div> : null}
         {query.isError && data ? (
           <Result
             className="resource-table__stale"

@@ -86,6 +86,12 @@ const messages: Messages = {
   },
   list: {
     orderNoPlaceholder: 'Order no. or external no.',
+    totals: 'Totals of this filter',
+    totalsOrders: '{{count}} paid orders',
+    totalsClients: '{{count}} paying clients',
+    totalsPaid: 'paid {{amount}}',
+    totalsRefunded: 'refunded {{amount}}',
+    totalsNet: 'net {{amount}}',
   },
   action: {
     create: 'New order',

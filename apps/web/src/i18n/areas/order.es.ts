@@ -86,6 +86,12 @@ const messages: Messages = {
   },
   list: {
     orderNoPlaceholder: 'N.º de pedido o n.º externo',
+    totals: 'Totales de este filtro',
+    totalsOrders: '{{count}} pedidos pagados',
+    totalsClients: '{{count}} clientes con compra',
+    totalsPaid: 'pagado {{amount}}',
+    totalsRefunded: 'reembolsado {{amount}}',
+    totalsNet: 'neto {{amount}}',
   },
   action: {
     create: 'Nuevo pedido',

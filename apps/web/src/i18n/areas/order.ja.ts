@@ -86,6 +86,12 @@ const messages: Messages = {
   },
   list: {
     orderNoPlaceholder: '注文番号または外部番号',
+    totals: 'この条件の合計',
+    totalsOrders: '支払済み注文 {{count}} 件',
+    totalsClients: '購入顧客 {{count}} 人',
+    totalsPaid: '支払額 {{amount}}',
+    totalsRefunded: '返金済み {{amount}}',
+    totalsNet: '純収入 {{amount}}',
   },
   action: {
     create: '新規注文',

@@ -86,6 +86,12 @@ const messages: Messages = {
   },
   list: {
     orderNoPlaceholder: '订单号或外部单号',
+    totals: '本筛选合计',
+    totalsOrders: '支付订单 {{count}} 笔',
+    totalsClients: '成交客户 {{count}} 人',
+    totalsPaid: '支付金额 {{amount}}',
+    totalsRefunded: '已退款 {{amount}}',
+    totalsNet: '净收 {{amount}}',
   },
   action: {
     create: '新建订单',

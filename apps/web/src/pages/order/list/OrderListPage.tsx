@@ -18,6 +18,7 @@ import { useOrderDicts, useProductFilter, useStaffSearch } from '../shared/looku
 import { type OrderAction, OrderDrawer } from '../shared/OrderDrawer';
 import { BuyerMobile, isUnpaid, OrderStatusTags } from '../shared/orderDisplay';
 import '../shared/order.css';
+import { OrderTotals } from './OrderTotals';
 
 const at = (iso: string | null) => (iso ? parseTime(iso, '{y}-{m}-{d} {h}:{i}') : '-');
 const money = (fen: number) => (
@@ -315,6 +316,7 @@ const OrderListPage = () => {
             </Button>
           ) : null
         }
+        summary={(filters) => <OrderTotals filters={filters} />}
         export={{ url: ORDERS_EXPORT_URL, permission: 'order.export', fileName: 'orders.xlsx' }}
         tableProps={{ scroll: { x: 1800 } }}
       />

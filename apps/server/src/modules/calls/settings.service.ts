@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import {
   CALL_PROVIDERS,
   formatMessage,
@@ -15,6 +14,7 @@ import { outboundSetting, providerConfig } from '../../db/schema';
 import { said } from '../../lib/audit';
 import { conflict, fieldError } from '../../lib/errors';
 import { toIso } from '../../lib/list';
+import { sameSecret } from '../../lib/same-secret';
 import { secretHint } from '../../lib/secret-box';
 import { updateVersioned } from '../../lib/versioned';
 import {
@@ -141,8 +141,6 @@ export class OutboundSettingsService {
   async receiptAllowed(kind: ProviderKind, provider: string, token: string | undefined) {
     const [c] = await this.db.select().from(providerConfig).where(eq(providerConfig.kind, kind));
     if (!c || c.provider !== provider || !token) return false;
-    const a = Buffer.from(token);
-    const b = Buffer.from(c.receiptToken);
-    return a.length === b.length && timingSafeEqual(a, b);
+    return sameSecret(token, c.receiptToken);
   }
 }

@@ -11,6 +11,7 @@ import { exportCleanupJob } from './jobs/export-cleanup';
 import {
   acquireDataDirLock,
   DataDirLockedError,
+  looseDataDirWarning,
   randomSecret,
   readOrCreateSecretFile,
   updateDataDirLock,
@@ -31,6 +32,8 @@ const fail = (message: string): never => {
 };
 
 const main = async () => {
+  // What the server writes (data, secrets, backups, exports) is for its own account only.
+  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -39,6 +42,7 @@ const main = async () => {
     throw err;
   }
 
+  const looseDataDir = looseDataDirWarning(config.dataDir);
   let releaseLock = () => {};
   if (!config.databaseUrl) {
     try {
@@ -92,6 +96,7 @@ const main = async () => {
     recentErrors,
     backupToken,
   });
+  if (looseDataDir) app.log.warn({ dataDir: config.dataDir }, looseDataDir);
   // Scheduled work runs on the durable job queue (cron in Asia/Shanghai, once per tick across servers).
   const scheduler = app.deps.queue;
   scheduler.add(auditRetentionJob(config.auditRetentionDays));

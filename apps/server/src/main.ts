@@ -17,7 +17,7 @@ import {
   updateDataDirLock,
 } from './lib/data-dir';
 import { createLogger, RecentErrors } from './lib/logging';
-import { callNumberHealthJob, smsReviewSyncJob } from './modules/calls/jobs';
+import { callNumberHealthJob, smsNoReceiptJob, smsReviewSyncJob } from './modules/calls/jobs';
 import { clientRecycleJob } from './modules/clients/jobs';
 import { courseExpiryJob, liveScheduleJob } from './modules/courses/jobs';
 import { ensureStats, statsNightlyJob } from './modules/data-centre/jobs';
@@ -104,6 +104,7 @@ const main = async () => {
   scheduler.add(clientRecycleJob());
   scheduler.add(callNumberHealthJob(secret));
   scheduler.add(smsReviewSyncJob(secret));
+  scheduler.add(smsNoReceiptJob(secret));
   scheduler.add(wecomSyncJob(app.wecomWorker));
   scheduler.add(courseExpiryJob());
   scheduler.add(liveScheduleJob(secret));

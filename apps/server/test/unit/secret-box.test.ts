@@ -25,7 +25,9 @@ describe('secret box', () => {
 
   it('refuses a tag cut short (a 4-byte tag is 2^32 guesses from a forgery)', () => {
     const [prefix, iv, body, tag] = box.seal('x').split('.');
-    const short = Buffer.from(tag as string, 'base64url').subarray(0, 4).toString('base64url');
+    const short = Buffer.from(tag as string, 'base64url')
+      .subarray(0, 4)
+      .toString('base64url');
     expect(() => box.open([prefix, iv, body, short].join('.'))).toThrow(SecretBoxError);
   });
 

@@ -88,7 +88,7 @@ export class WecomCallbacks {
 
   private keysOf(app: App) {
     return {
-      token: app.callbackToken,
+      token: this.box.open(app.callbackTokenSealed),
       encodingAesKey: this.box.open(app.encodingAesKeySealed),
       receiveId: app.corpId,
     };

@@ -1,7 +1,12 @@
-import { and, eq, notLike } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { SecretBox } from '../lib/secret-box';
-import type { Db } from './client';
-import { providerConfig, wecomApp } from './schema';
+import { type Db, queryRows } from './client';
+
+/** The sealed token columns that rows from before migration 0032 hold in plain text. */
+const TOKEN_COLUMNS = [
+  { table: 'wecom_app', key: 'id', column: 'callback_token_sealed' },
+  { table: 'provider_config', key: 'kind', column: 'receipt_token_sealed' },
+] as const;
 
 /**
  * Tokens written in plain text (rows from before migration 0032, and the demo seed, which runs
@@ -9,22 +14,15 @@ import { providerConfig, wecomApp } from './schema';
  * servers starting together seal each once.
  */
 export const sealPlainTokens = async (db: Db, box: SecretBox) => {
-  for (const r of await db
-    .select({ id: wecomApp.id, token: wecomApp.callbackTokenSealed })
-    .from(wecomApp)
-    .where(notLike(wecomApp.callbackTokenSealed, 'sb1.%'))) {
-    await db
-      .update(wecomApp)
-      .set({ callbackTokenSealed: box.seal(r.token) })
-      .where(and(eq(wecomApp.id, r.id), eq(wecomApp.callbackTokenSealed, r.token)));
-  }
-  for (const r of await db
-    .select({ kind: providerConfig.kind, token: providerConfig.receiptTokenSealed })
-    .from(providerConfig)
-    .where(notLike(providerConfig.receiptTokenSealed, 'sb1.%'))) {
-    await db
-      .update(providerConfig)
-      .set({ receiptTokenSealed: box.seal(r.token) })
-      .where(and(eq(providerConfig.kind, r.kind), eq(providerConfig.receiptTokenSealed, r.token)));
+  for (const c of TOKEN_COLUMNS) {
+    const [table, key, column] = [sql.raw(c.table), sql.raw(c.key), sql.raw(c.column)];
+    const plain = await queryRows<{ key: string | number; token: string }>(
+      db,
+      sql`SELECT ${key} AS key, ${column} AS token FROM ${table} WHERE ${column} NOT LIKE 'sb1.%'`,
+    );
+    for (const r of plain)
+      await db.execute(
+        sql`UPDATE ${table} SET ${column} = ${box.seal(r.token)} WHERE ${key} = ${r.key} AND ${column} = ${r.token}`,
+      );
   }
 };

@@ -13,6 +13,15 @@ import {
   WecomCryptoError,
 } from '../../src/providers/wecom/crypto';
 
+const err = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    return e as WecomCryptoError;
+  }
+  throw new Error('expected a refusal');
+};
+
 // Tencent's official sample values (reference/providers.md section 1.5).
 const TOKEN = 'QDG6eK';
 const KEY = 'jWmYm7qr5nMoAUwZRjGtBxmz3KA1tkAj3ykkR6q2B2C';
@@ -110,14 +119,6 @@ describe('WeCom callback crypto: refusals', () => {
   };
 
   it('refuses a wrong signature, another corp and a wrong key', () => {
-    const err = (fn: () => unknown) => {
-      try {
-        fn();
-      } catch (e) {
-        return e as WecomCryptoError;
-      }
-      throw new Error('expected a refusal');
-    };
     expect(err(() => openCallback(keys, { ...q, nonce: '1' }, ECHOSTR)).code).toBe(-40001);
     expect(err(() => openCallback({ ...keys, receiveId: 'wwOtherCorp' }, q, ECHOSTR)).code).toBe(-40005);
     const other = newEncodingAesKey();
@@ -141,14 +142,6 @@ describe('WeCom callback crypto: refusals', () => {
 });
 
 describe('WeCom callback XML: bounded work on hostile bodies', () => {
-  const err = (fn: () => unknown) => {
-    try {
-      fn();
-    } catch (e) {
-      return e as WecomCryptoError;
-    }
-    throw new Error('expected a refusal');
-  };
   const q = {
     msg_signature: '477715d11cdb4164915debcba66cb864d751f3e6',
     timestamp: '1409659813',

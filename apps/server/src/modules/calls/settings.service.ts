@@ -8,7 +8,7 @@ import {
   type ProviderKind,
   SMS_PROVIDERS,
 } from '@educrm/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { outboundSetting, providerConfig } from '../../db/schema';
 import { said } from '../../lib/audit';

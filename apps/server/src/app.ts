@@ -3,10 +3,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { sealPlainTokens } from './db/seal-tokens';
 import { registerQueueOps } from './jobs/ops';
 import { JobQueue } from './jobs/queue';
 import { RequestLogController, requestIdFor } from './lib/logging';
 import { safeErrSerializer } from './lib/safe-error';
+import { SecretBox } from './lib/secret-box';
 import { inputValidator } from './lib/validator';
 import { MfaService } from './modules/auth/mfa';
 import { mfaRoutes } from './modules/auth/mfa.routes';
@@ -222,6 +224,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     exports,
   });
 
+  await sealPlainTokens(db, new SecretBox(deps.secretKey));
   // Outbound calls and SMS: numbers, calls with their receipts, scripts, SMS, provider settings.
   const providers = new ProviderRegistry(db, deps.secretKey, now);
   const callNumbers = new NumberService(db, now);

@@ -61,6 +61,7 @@ const fingerprintsOf = async (databaseUrl: string | undefined, dataDir: string) 
 };
 
 const main = async () => {
+  process.umask(0o077); // backups and restored data for this account only
   const [command, ...args] = process.argv.slice(2);
   const config = loadConfig();
   const print = (line: string) => process.stdout.write(`${line}\n`);

@@ -14,13 +14,14 @@ import { exportCleanupJob } from './jobs/export-cleanup';
 import {
   acquireDataDirLock,
   DataDirLockedError,
+  looseDataDirWarning,
   randomSecret,
   readOrCreateSecretFile,
   updateDataDirLock,
 } from './lib/data-dir';
 import { createLogger, RecentErrors } from './lib/logging';
 import { stopSignalHandler } from './lib/stop-signals';
-import { callNumberHealthJob, smsReviewSyncJob } from './modules/calls/jobs';
+import { callNumberHealthJob, smsNoReceiptJob, smsReviewSyncJob } from './modules/calls/jobs';
 import { clientRecycleJob } from './modules/clients/jobs';
 import { courseExpiryJob, liveScheduleJob } from './modules/courses/jobs';
 import { ensureStats, statsNightlyJob } from './modules/data-centre/jobs';
@@ -38,6 +39,8 @@ const fail = (message: string): never => {
 const DRAIN_MS = 2000;
 
 const main = async () => {
+  // What the server writes (data, secrets, backups, exports) is for its own account only.
+  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -46,6 +49,7 @@ const main = async () => {
     throw err;
   }
 
+  const looseDataDir = looseDataDirWarning(config.dataDir);
   let releaseLock = () => {};
   if (!config.databaseUrl) {
     try {
@@ -109,6 +113,7 @@ const main = async () => {
     recentErrors,
     backupToken,
   });
+  if (looseDataDir) app.log.warn({ dataDir: config.dataDir }, looseDataDir);
   // Scheduled work runs on the durable job queue (cron in Asia/Shanghai, once per tick across servers).
   const scheduler = app.deps.queue;
   scheduler.add(auditRetentionJob(config.auditRetentionDays));
@@ -116,6 +121,7 @@ const main = async () => {
   scheduler.add(clientRecycleJob());
   scheduler.add(callNumberHealthJob(secret));
   scheduler.add(smsReviewSyncJob(secret));
+  scheduler.add(smsNoReceiptJob(secret));
   scheduler.add(wecomSyncJob(app.wecomWorker));
   scheduler.add(courseExpiryJob());
   scheduler.add(liveScheduleJob(secret));

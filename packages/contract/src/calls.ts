@@ -459,7 +459,8 @@ export const smsBulkPreview = z.object({
 });
 export const smsBulkResult = smsBulkPreview.extend({ sent: z.number().int(), failed: z.number().int() });
 export const SMS_SEND_STATUSES = ['INIT', 'SUCCESS', 'FAILURE', 'IGNORE'] as const;
-export const SMS_RECEIVE_STATUSES = ['INIT', 'SUCCESS', 'FAILURE'] as const;
+/** NO_RECEIPT: the provider sent no receipt within its window (72 hours). */
+export const SMS_RECEIVE_STATUSES = ['INIT', 'SUCCESS', 'FAILURE', 'NO_RECEIPT'] as const;
 export const smsLogRow = z.object({
   id: z.number().int(),
   templateId: z.number().int(),

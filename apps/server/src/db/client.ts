@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { restrictTree } from '../lib/data-dir';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -216,7 +217,7 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
       },
     };
   }
-  if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
+  if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true, mode: 0o700 });
   const client = await PGlite.create({
     ...(await pgliteWasm()),
     dataDir: opts.pgliteDir,
@@ -224,6 +225,8 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
     loadDataDir: opts.loadDataDir ?? templateFor(opts.pgliteDir),
     startParams: PGLITE_START_PARAMS,
   });
+  // Files PGlite creates later are 0666 too, but inside this 0700 directory no one else reaches them.
+  if (opts.pgliteDir) restrictTree(opts.pgliteDir);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

@@ -100,6 +100,32 @@ export const isLockHolderAlive = (owner: LockOwner, procRoot = '/proc'): boolean
   return true;
 };
 
+/**
+ * Why a data directory is unsafe: group- or world-writable lets another account replace the
+ * database or the secret key. Null when it is fine or does not exist yet.
+ */
+export const looseDataDirWarning = (dataDir: string): string | null => {
+  let mode: number;
+  try {
+    mode = fs.statSync(dataDir).mode & 0o777;
+  } catch {
+    return null;
+  }
+  return mode & 0o022
+    ? `The data directory ${dataDir} is writable by other accounts (mode ${mode.toString(8)}): chmod 700 it.`
+    : null;
+};
+
+/** Makes a directory tree owner-only: directories 0700, files 0600 (PGlite writes its files 0666). */
+export const restrictTree = (dir: string) => {
+  fs.chmodSync(dir, 0o700);
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isDirectory()) fs.chmodSync(file, 0o700);
+    else if (entry.isFile()) fs.chmodSync(file, 0o600);
+  }
+};
+
 export class DataDirLockedError extends Error {}
 
 /**
@@ -108,7 +134,7 @@ export class DataDirLockedError extends Error {}
  * gone (kill -9), a zombie or a recycled pid is reclaimed.
  */
 export const acquireDataDirLock = (dataDir: string): (() => void) => {
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lockPath = path.join(dataDir, 'server.lock');
   const self = describeSelf();
   const content = `${JSON.stringify(self)}\n`;
@@ -168,7 +194,7 @@ export const readLiveLockHolder = (dataDir: string): LockOwner | null => {
 
 /** Reads a secret kept in the data directory, creating it (mode 0600) on first use. */
 export const readOrCreateSecretFile = (dataDir: string, name: string, make: () => string) => {
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, name);
   try {
     return { value: fs.readFileSync(file, 'utf8').trim(), created: false, file };

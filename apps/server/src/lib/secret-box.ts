@@ -4,6 +4,8 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 const PREFIX = 'sb1';
+/** GCM's full tag: a shorter one (which Node accepts by default) would make forgery cheap. */
+const TAG_BYTES = 16;
 
 export class SecretBoxError extends Error {}
 
@@ -17,7 +19,7 @@ export class SecretBox {
   /** `sb1.<iv>.<ciphertext>.<tag>` in base64url; a new random IV every time. */
   seal(plain: string): string {
     const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv, { authTagLength: TAG_BYTES });
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return [PREFIX, iv, body, cipher.getAuthTag()]
       .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
@@ -28,9 +30,13 @@ export class SecretBox {
     const [prefix, iv, body, tag] = sealed.split('.');
     if (prefix !== PREFIX || !iv || body === undefined || !tag)
       throw new SecretBoxError('not a sealed secret');
+    const tagBytes = Buffer.from(tag, 'base64url');
+    if (tagBytes.length !== TAG_BYTES) throw new SecretBoxError('not a sealed secret');
     try {
-      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'), {
+        authTagLength: TAG_BYTES,
+      });
+      decipher.setAuthTag(tagBytes);
       return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
         'utf8',
       );

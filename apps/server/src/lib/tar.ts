@@ -6,11 +6,13 @@ const BLOCK = 512;
 const octal = (n: number, width: number) => `${n.toString(8).padStart(width - 1, '0')}\0`;
 
 /** A ustar header; names are written as PGlite writes them ("/base/1/112", at most 100 bytes). */
-const header = (name: string, mode: number, size: number, mtime: Date, type: '0' | '5') => {
+const header = (name: string, size: number, mtime: Date, type: '0' | '5') => {
+  // Owner-only entries, whatever the source's modes (PGlite writes its files 0666).
+  const mode = type === '5' ? 0o700 : 0o600;
   if (Buffer.byteLength(name) > 100) throw new Error(`tar: the name ${name} is longer than 100 bytes`);
   const h = Buffer.alloc(BLOCK);
   h.write(name, 0);
-  h.write(octal(mode & 0o7777, 8), 100);
+  h.write(octal(mode, 8), 100);
   h.write(octal(0, 8), 108);
   h.write(octal(0, 8), 116);
   h.write(octal(size, 12), 124);
@@ -27,7 +29,8 @@ const header = (name: string, mode: number, size: number, mtime: Date, type: '0'
 /**
  * A directory's tree as an uncompressed tar, produced a file chunk at a time (memory stays at a
  * read buffer whatever the size). Entries are named from the root with a leading slash, as
- * PGlite's `dumpDataDir` names them, so `loadDataDir` reads either.
+ * PGlite's `dumpDataDir` names them, so `loadDataDir` reads either. Entries are owner-only
+ * (directories 0700, files 0600).
  */
 export async function* tarDirectory(root: string, rel = ''): AsyncGenerator<Buffer> {
   const entries = await fs.promises.readdir(path.join(root, rel), { withFileTypes: true });
@@ -37,10 +40,10 @@ export async function* tarDirectory(root: string, rel = ''): AsyncGenerator<Buff
     const full = path.join(root, name);
     const stat = await fs.promises.stat(full);
     if (entry.isDirectory()) {
-      yield header(name, stat.mode, 0, stat.mtime, '5');
+      yield header(name, 0, stat.mtime, '5');
       yield* tarDirectory(root, name);
     } else if (entry.isFile()) {
-      yield header(name, stat.mode, stat.size, stat.mtime, '0');
+      yield header(name, stat.size, stat.mtime, '0');
       let written = 0;
       if (stat.size > 0) {
         for await (const chunk of fs.createReadStream(full, { end: stat.size - 1 })) {

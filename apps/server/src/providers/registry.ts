@@ -15,12 +15,16 @@ import type { SmsProvider, SmsReceipt } from './sms/types';
 export type ProviderConfigRecord = typeof providerConfig.$inferSelect;
 
 /** The stored configuration of a kind; created with the sandbox and a fresh receipt token on first use. */
-export const loadProviderConfig = async (db: DbOrTx, kind: ProviderKind): Promise<ProviderConfigRecord> => {
+export const loadProviderConfig = async (
+  db: DbOrTx,
+  kind: ProviderKind,
+  box: SecretBox,
+): Promise<ProviderConfigRecord> => {
   const [row] = await db.select().from(providerConfig).where(eq(providerConfig.kind, kind));
   if (row) return row;
   await db
     .insert(providerConfig)
-    .values({ kind, receiptToken: randomBytes(24).toString('base64url') })
+    .values({ kind, receiptTokenSealed: box.seal(randomBytes(24).toString('base64url')) })
     .onConflictDoNothing();
   const [created] = await db.select().from(providerConfig).where(eq(providerConfig.kind, kind));
   if (!created) throw new Error(`provider_config ${kind} missing`);
@@ -61,8 +65,9 @@ export class ProviderRegistry {
     this.cache.clear();
   }
 
-  private async cfg(kind: ProviderKind) {
-    return loadProviderConfig(this.db, kind);
+  /** The stored configuration of a kind (created on first use). */
+  config(kind: ProviderKind) {
+    return loadProviderConfig(this.db, kind, this.box);
   }
 
   private async cached<T>(
@@ -72,7 +77,7 @@ export class ProviderRegistry {
   ): Promise<T> {
     const hit = this.cache.get(key);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.value as T;
-    const c = await this.cfg(kind);
+    const c = await this.config(kind);
     if (hit && hit.version === c.version) {
       hit.at = Date.now();
       return hit.value as T;
@@ -132,11 +137,25 @@ export class ProviderRegistry {
     throw new UnknownProviderError(name);
   }
 
+  /**
+   * A provider's receipt format (parse, answer) without its credentials: also for one no longer
+   * configured, whose receipts for what it sent still come.
+   */
+  async callReceipts(name: string): Promise<Pick<CallProvider, 'name' | 'parseReceipts' | 'receiptAck'>> {
+    return this.buildCall(name, { ...(await this.config('call')), ...this.uncredentialled(name) });
+  }
+  async smsReceipts(name: string): Promise<Pick<SmsProvider, 'name' | 'parseReceipts' | 'receiptAck'>> {
+    return this.buildSms(name, { ...(await this.config('sms')), ...this.uncredentialled(name) });
+  }
+  private uncredentialled(name: string) {
+    return { provider: name, accessKeyId: '', secretSealed: null, endpoint: '' };
+  }
+
   /** The provider new SMS templates and signatures go to: the configured one. */
   async currentSmsName() {
-    return (await this.cfg('sms')).provider;
+    return (await this.config('sms')).provider;
   }
   async poolKey() {
-    return (await this.cfg('call')).appId;
+    return (await this.config('call')).appId;
   }
 }

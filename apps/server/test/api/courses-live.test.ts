@@ -111,7 +111,7 @@ describe('Tencent LCIC', () => {
   const sign = (expire: number) => createHash('md5').update(`${CALLBACK_KEY}${expire}`).digest('hex');
   const callback = (
     event: Record<string, unknown>,
-    expire = Math.floor(Date.now() / 1000) + 600,
+    expire = Math.floor(t.clock.now().getTime() / 1000) + 600,
     sig?: string,
   ) =>
     t.call('POST', '/api/v1/live/callback/lcic', {
@@ -193,7 +193,7 @@ describe('Tencent LCIC', () => {
   });
 
   it('signed callbacks move status, attendance and replay; bad or expired signatures are refused; duplicates ignored', async () => {
-    const ts = Math.floor(Date.now() / 1000);
+    const ts = Math.floor(t.clock.now().getTime() / 1000);
     expect(
       (
         await callback(

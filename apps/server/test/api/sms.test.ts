@@ -2,6 +2,8 @@ import { smsLogRow } from '@educrm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
+import { runJobOnce } from '../../src/jobs/scheduler';
+import { smsNoReceiptJob } from '../../src/modules/calls/jobs';
 import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/app';
 import { configureProvider, eventually, followUpsOf } from '../support/calls';
 import { createClient, setClient, staff } from '../support/clients';
@@ -414,6 +416,7 @@ describe('sending', () => {
 describe('Aliyun SMS end to end against the local dysmsapi', () => {
   let srv: Awaited<ReturnType<typeof startAliyunServer>>;
   let receiptPath: string;
+  let aliyunTemplateId: number;
   beforeAll(async () => {
     srv = await startAliyunServer(
       { LTAIsms: 'sms-secret' },
@@ -454,6 +457,7 @@ describe('Aliyun SMS end to end against the local dysmsapi', () => {
     expect((await t.call('GET', `${T}/${d2.id}`, { token: admin })).body.data.auditStatus).toBe('DRAFT');
     const approved = await t.call('POST', `${T}/${d.id}/sync`, { token: admin });
     expect(approved.body.data.auditStatus).toBe('APPROVED');
+    aliyunTemplateId = d.id;
     const c = await createClient(t, a.token, { name: '赵' });
     const sent = await t.call('POST', '/api/v1/sms/send', {
       token: a.token,
@@ -500,5 +504,71 @@ describe('Aliyun SMS end to end against the local dysmsapi', () => {
     ).toEqual(log1);
     const test = await t.call('POST', '/api/v1/call/providers/sms/test', { token: admin });
     expect(test.body.data.ok).toBe(true);
+  });
+
+  it('the receipt token is sealed at rest', async () => {
+    const token = receiptPath.split('token=')[1] as string;
+    const [stored] = await queryRows<{ receipt_token_sealed: string }>(
+      t.database.db,
+      sql`SELECT receipt_token_sealed FROM provider_config WHERE kind = 'sms'`,
+    );
+    expect(stored?.receipt_token_sealed).toMatch(/^sb1\./);
+    expect(stored?.receipt_token_sealed).not.toContain(token);
+  });
+
+  it('after a switch to Tencent, Aliyun receipts of what it sent are taken; none after 72 hours is NO_RECEIPT', async () => {
+    const send = async (name: string) => {
+      const c = await createClient(t, a.token, { name });
+      const res = await t.call('POST', '/api/v1/sms/send', {
+        token: a.token,
+        body: { templateId: aliyunTemplateId, clientId: c.id, params },
+      });
+      expect(res.body.data).toMatchObject({
+        provider: 'aliyun',
+        sendStatus: 'SUCCESS',
+        receiveStatus: 'INIT',
+      });
+      return { ...res.body.data, mobile: c.mobile } as { id: number; bizId: string; mobile: string };
+    };
+    const delivered = await send('钱');
+    const silent = await send('孙');
+    await configureProvider(t, admin, 'sms', {
+      provider: 'tencent',
+      accessKeyId: 'AKIDswitch',
+      accessKeySecret: 'tencent-secret',
+      endpoint: 'http://127.0.0.1:9',
+    });
+    const receipt = (m: { id: number; bizId: string; mobile: string }) => [
+      {
+        phone_number: m.mobile,
+        send_time: '2026-11-05 10:00:00',
+        report_time: '2026-11-05 10:00:09',
+        success: true,
+        err_code: 'DELIVERED',
+        err_msg: '用户接收成功',
+        biz_id: m.bizId,
+        out_id: String(m.id),
+      },
+    ];
+    const taken = await t.call('POST', receiptPath, { body: receipt(delivered) });
+    expect(taken.status).toBe(200);
+    expect(taken.body).toEqual({ code: 0, msg: '接收成功' });
+    const log = async (id: number) =>
+      (await t.call('GET', `/api/v1/sms/logs/${id}`, { token: a.token })).body.data;
+    expect(await log(delivered.id)).toMatchObject({ receiveStatus: 'SUCCESS', receiveCode: 'DELIVERED' });
+    // the wrong token is still refused
+    expect((await t.call('POST', receiptPath.replace(/token=.*/, 'token=x'), { body: [] })).status).toBe(401);
+
+    // 72 hours on, the message that never got its receipt is closed
+    const later = new Date(t.clock.now().getTime() + 73 * 3600_000);
+    expect(await runJobOnce(t.database.db, smsNoReceiptJob('k'.repeat(40)), later)).toMatchObject({
+      closed: expect.any(Number),
+    });
+    expect((await log(silent.id)).receiveStatus).toBe('NO_RECEIPT');
+    expect(smsLogRow.parse(await log(silent.id)).receiveStatus).toBe('NO_RECEIPT');
+    // no Aliyun message awaits a receipt any more: its URL is closed
+    const late = await t.call('POST', receiptPath, { body: receipt(silent) });
+    expect(late.status).toBe(401);
+    expect(late.body.msg).toBe('回执令牌无效');
   });
 });

@@ -83,6 +83,9 @@ describe('WeCom apps', () => {
     const [stored] = await t.database.db.select().from(wecomApp).where(eq(wecomApp.id, appId));
     expect(stored?.secretSealed).not.toContain(SECRET);
     expect(stored?.encodingAesKeySealed).not.toContain(row.encodingAesKey);
+    // the callback token is sealed at rest like the other keys
+    expect(stored?.callbackTokenSealed).toMatch(/^sb1\./);
+    expect(stored?.callbackTokenSealed).not.toContain(row.callbackToken);
     const [audit] = await queryRows<{ n: number }>(
       t.database.db,
       sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'wecom.app.create' AND target_id = ${String(appId)}`,

@@ -36,10 +36,18 @@ const xml = (f: Record<string, string | number>) =>
     .join('')}</xml>`;
 
 let createTime = 1_700_000_000;
-const deliver = async (fields: Record<string, string | number>, keys = liveKeys, key = liveKey) => {
+/** The app's clock in unix seconds (callbacks outside a 10-minute window of it are refused). */
+const unixNow = () => String(Math.floor(t.clock.now().getTime() / 1000));
+const deliver = async (
+  fields: Record<string, string | number>,
+  keys = liveKeys,
+  key = liveKey,
+  timestamp = unixNow(),
+) => {
   const sealed = sealCallback(
     keys,
     xml({ ToUserName: CORP, FromUserName: 'sys', CreateTime: createTime++, MsgType: 'event', ...fields }),
+    { timestamp },
   );
   const res = await t.app.inject({
     method: 'POST',
@@ -108,6 +116,8 @@ afterAll(async () => {
 
 describe('WeCom callbacks', () => {
   it('URL verification with the official vector echoes the plaintext; a bad signature is refused', async () => {
+    const clockWas = t.clock.current;
+    t.clock.current = new Date(1409659589 * 1000 + 60_000); // a minute after the vector was made
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/public/wecom/callback/${officialKey}?msg_signature=5c45ff5e21c57e6ad56bac8758b79b1d9ac89fd3&timestamp=1409659589&nonce=263014780&echostr=${encodeURIComponent(ECHOSTR)}`,
@@ -125,11 +135,14 @@ describe('WeCom callbacks', () => {
       url: `/api/public/wecom/callback/abcdef?msg_signature=5c45ff5e21c57e6ad56bac8758b79b1d9ac89fd3&timestamp=1409659589&nonce=263014780&echostr=${encodeURIComponent(ECHOSTR)}`,
     });
     expect(unknown.statusCode).toBe(403);
+    t.clock.current = clockWas;
   });
 
   it('accepts the official encrypted POST (signature over Encrypt) and stores it once', async () => {
     const body = `<xml><ToUserName><![CDATA[wx5823bf96d3bd56c7]]></ToUserName><Encrypt><![CDATA[${POST_ENCRYPT}]]></Encrypt><AgentID><![CDATA[218]]></AgentID></xml>`;
     const url = `/api/public/wecom/callback/${officialKey}?msg_signature=477715d11cdb4164915debcba66cb864d751f3e6&timestamp=1409659813&nonce=1372623149`;
+    const clockWas = t.clock.current;
+    t.clock.current = new Date(1409659813 * 1000 - 60_000); // our clock a minute behind WeCom's
     for (let i = 0; i < 2; i++) {
       const res = await t.app.inject({
         method: 'POST',
@@ -140,6 +153,7 @@ describe('WeCom callbacks', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe('success');
     }
+    t.clock.current = clockWas;
     const rows = await t.database.db
       .select()
       .from(wecomCallbackEvent)
@@ -173,6 +187,34 @@ describe('WeCom callbacks', () => {
       { ...liveKeys, encodingAesKey: OFFICIAL.encodingAesKey },
     );
     expect(wrongKey.res.statusCode).toBe(403);
+    expect((await t.database.db.select().from(wecomCallbackEvent)).length).toBe(before);
+  });
+
+  it('refuses a delivery more than 10 minutes from our clock (a replay), storing nothing', async () => {
+    const before = (await t.database.db.select().from(wecomCallbackEvent)).length;
+    const now = Number(unixNow());
+    const fields = { Event: 'change_external_tag', ChangeType: 'create' };
+    for (const ts of [now - 11 * 60, now + 11 * 60, 1_000_000_000])
+      expect((await deliver(fields, liveKeys, liveKey, String(ts))).res.statusCode).toBe(403);
+    expect((await t.database.db.select().from(wecomCallbackEvent)).length).toBe(before);
+    // a retry a few minutes late is still WeCom's
+    expect((await deliver(fields, liveKeys, liveKey, String(now - 9 * 60))).res.statusCode).toBe(200);
+  });
+
+  it('a hostile body: over the cap refused unread (413); under it refused at the signature (403)', async () => {
+    const before = (await t.database.db.select().from(wecomCallbackEvent)).length;
+    const post = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/public/wecom/callback/${liveKey}?msg_signature=${'0'.repeat(40)}&timestamp=${unixNow()}&nonce=1`,
+        headers: { 'content-type': 'text/xml' },
+        payload,
+      });
+    // the 261 kB body that once took seconds of regular-expression backtracking
+    const huge = await post(`<xml>${'<a><![CDATA['.repeat(21800)}</xml>`);
+    expect(huge.statusCode).toBe(413);
+    const under = await post(`<xml><Encrypt>x</Encrypt>${'<a><![CDATA['.repeat(5000)}</xml>`);
+    expect(under.statusCode).toBe(403);
     expect((await t.database.db.select().from(wecomCallbackEvent)).length).toBe(before);
   });
 

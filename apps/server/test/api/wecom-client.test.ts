@@ -56,7 +56,7 @@ describe('WeCom client against the local WeCom server', () => {
         agentId: 1000002,
         secretSealed: box.seal(SECRET),
         callbackKey: 'clienttestkey',
-        callbackToken: 'tok',
+        callbackTokenSealed: box.seal('tok'),
         encodingAesKeySealed: box.seal('x'),
       })
       .returning({ id: wecomApp.id });

@@ -52,7 +52,7 @@ export const insertApp = async (
       agentId: 1000002,
       secretSealed: box.seal(values.secret),
       callbackKey: `k${Math.random().toString(36).slice(2, 14)}`,
-      callbackToken: token,
+      callbackTokenSealed: box.seal(token),
       encodingAesKeySealed: box.seal(aesKey),
     })
     .returning();

@@ -2,15 +2,21 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/client';
 import {
   acquireDataDirLock,
   DataDirLockedError,
   describeSelf,
+  looseDataDirWarning,
   parseLockFile,
   readOrCreateSecretFile,
   readProcStat,
 } from '../../src/lib/data-dir';
+import { packDataDir, snapshotPglite } from '../../src/tools/pglite-dump';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-lock-'));
 const children: number[] = [];
@@ -112,5 +118,57 @@ describe('data directory lock', () => {
     expect(a).toMatchObject({ value: 'first-value', created: true });
     expect(b).toMatchObject({ value: 'first-value', created: false });
     expect(fs.statSync(a.file).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('owner-only data', () => {
+  const modesUnder = (dir: string) =>
+    new Set(
+      fs
+        .readdirSync(dir, { withFileTypes: true, recursive: true })
+        .map((e) => fs.statSync(path.join(e.parentPath, e.name)).mode & 0o777),
+    );
+
+  it('a PGlite database in a fresh directory: directories 0700, files 0600; its backup entries too', async () => {
+    const dataDir = tmp();
+    const pgliteDir = path.join(dataDir, 'pglite');
+    const database = await openDatabase({ pgliteDir });
+    try {
+      await database.db.execute(sql`CREATE TABLE t (x int)`);
+      expect(fs.statSync(pgliteDir).mode & 0o777).toBe(0o700);
+      const snapshot = await snapshotPglite(database.pglite as never, pgliteDir);
+      const chunks: Buffer[] = [];
+      await packDataDir(
+        snapshot.dir,
+        new Writable({
+          write: (chunk, _enc, done) => {
+            chunks.push(chunk);
+            done();
+          },
+        }),
+      );
+      fs.rmSync(snapshot.dir, { recursive: true, force: true });
+      const tar = gunzipSync(Buffer.concat(chunks));
+      const modes = new Set<string>();
+      for (let at = 0; at + 512 <= tar.length; ) {
+        const h = tar.subarray(at, at + 512);
+        if (h.every((b) => b === 0)) break;
+        modes.add(`${String.fromCharCode(h[156] ?? 0)}:${h.toString('ascii', 100, 107)}`);
+        at += 512 + Math.ceil(Number.parseInt(h.toString('ascii', 124, 135), 8) / 512) * 512;
+      }
+      expect([...modes].sort()).toEqual(['0:0000600', '5:0000700']);
+    } finally {
+      await database.close();
+    }
+    expect(modesUnder(pgliteDir)).toEqual(new Set([0o700, 0o600]));
+  }, 240_000); // a whole PGlite start: slow on a busy machine
+
+  it('warns about a data directory others can write to', () => {
+    const dir = tmp();
+    fs.chmodSync(dir, 0o700);
+    expect(looseDataDirWarning(dir)).toBeNull();
+    fs.chmodSync(dir, 0o775);
+    expect(looseDataDirWarning(dir)).toContain('writable by other accounts');
+    expect(looseDataDirWarning(path.join(dir, 'not-yet'))).toBeNull();
   });
 });

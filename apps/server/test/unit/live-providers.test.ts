@@ -26,6 +26,7 @@ describe('LCIC callback signature', () => {
     expect(verifyLcicCallback(body, 'NjFGoDEy', now)).toBe(true);
     expect(verifyLcicCallback(body, 'other', now)).toBe(false);
     expect(verifyLcicCallback({ ...body, Sign: 'x' }, 'NjFGoDEy', now)).toBe(false);
+    expect(verifyLcicCallback({ ...body, Sign: body.Sign.toUpperCase() }, 'NjFGoDEy', now)).toBe(true);
     expect(verifyLcicCallback(body, 'NjFGoDEy', new Date(1614151509 * 1000))).toBe(false);
   });
 });

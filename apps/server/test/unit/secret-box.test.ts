@@ -23,6 +23,14 @@ describe('secret box', () => {
     expect(() => box.open('plain text')).toThrow(SecretBoxError);
   });
 
+  it('refuses a tag cut short (a 4-byte tag is 2^32 guesses from a forgery)', () => {
+    const [prefix, iv, body, tag] = box.seal('x').split('.');
+    const short = Buffer.from(tag as string, 'base64url')
+      .subarray(0, 4)
+      .toString('base64url');
+    expect(() => box.open([prefix, iv, body, short].join('.'))).toThrow(SecretBoxError);
+  });
+
   it('hints only at the end of long secrets', () => {
     expect(secretHint('abcdefghijkl')).toEqual({ set: true, last4: 'ijkl' });
     expect(secretHint('short')).toEqual({ set: true, last4: null });

@@ -2,14 +2,25 @@ import { describe, expect, it } from 'vitest';
 import {
   decryptMessage,
   encryptMessage,
+  MAX_CALLBACK_XML,
   msgSignature,
   newCallbackToken,
   newEncodingAesKey,
   openCallback,
+  openCallbackBody,
   parseFlatXml,
   sealCallback,
   WecomCryptoError,
 } from '../../src/providers/wecom/crypto';
+
+const err = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    return e as WecomCryptoError;
+  }
+  throw new Error('expected a refusal');
+};
 
 // Tencent's official sample values (reference/providers.md section 1.5).
 const TOKEN = 'QDG6eK';
@@ -108,14 +119,6 @@ describe('WeCom callback crypto: refusals', () => {
   };
 
   it('refuses a wrong signature, another corp and a wrong key', () => {
-    const err = (fn: () => unknown) => {
-      try {
-        fn();
-      } catch (e) {
-        return e as WecomCryptoError;
-      }
-      throw new Error('expected a refusal');
-    };
     expect(err(() => openCallback(keys, { ...q, nonce: '1' }, ECHOSTR)).code).toBe(-40001);
     expect(err(() => openCallback({ ...keys, receiveId: 'wwOtherCorp' }, q, ECHOSTR)).code).toBe(-40005);
     const other = newEncodingAesKey();
@@ -135,5 +138,39 @@ describe('WeCom callback crypto: refusals', () => {
     expect(k).toMatch(/^[a-zA-Z0-9]{43}$/);
     expect(decryptMessage(k, encryptMessage(k, 'x', 'ww1')).message).toBe('x');
     expect(newCallbackToken()).toMatch(/^[a-zA-Z0-9]{24}$/);
+  });
+});
+
+describe('WeCom callback XML: bounded work on hostile bodies', () => {
+  const q = {
+    msg_signature: '477715d11cdb4164915debcba66cb864d751f3e6',
+    timestamp: '1409659813',
+    nonce: '1372623149',
+  };
+  const hostile = '<a><![CDATA['.repeat(5000);
+
+  it('an unterminated CDATA section is refused at the first one (no rescans of the rest)', () => {
+    expect(err(() => parseFlatXml(`<xml>${hostile}</xml>`)).code).toBe(-40002);
+  });
+
+  it('over the size cap is refused before reading, even when well formed', () => {
+    const big = `<xml><A>${'x'.repeat(MAX_CALLBACK_XML)}</A></xml>`;
+    expect(err(() => parseFlatXml(big)).code).toBe(-40002);
+  });
+
+  it('the signature is checked before the body is parsed', () => {
+    const body = `<xml><Encrypt><![CDATA[${POST_ENCRYPT}]]></Encrypt>${hostile}</xml>`;
+    expect(err(() => openCallbackBody(keys, { ...q, nonce: '1' }, body)).code).toBe(-40001);
+    // with WeCom's signature only the decrypted message is parsed
+    expect(openCallbackBody(keys, q, body)).toMatchObject({ Content: 'hello', MsgType: 'text' });
+  });
+
+  it('reads nested elements as flat fields and keeps the first of a repeated name', () => {
+    const fields = parseFlatXml(
+      '<xml>\n <A><![CDATA[1]]></A>\n <Info><Count>2</Count><B><![CDATA[x<y]]></B></Info><A>3</A><__proto__>p</__proto__></xml>',
+    );
+    expect({ ...fields }).toMatchObject({ A: '1', Count: '2', B: 'x<y' });
+    expect(Object.getOwnPropertyDescriptor(fields, '__proto__')?.value).toBe('p');
+    expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);
   });
 });

@@ -250,7 +250,8 @@ export const smsLog = pgTable(
     deptId: ref('dept_id'),
     provider: varchar('provider', { length: 16 }).notNull(),
     sendStatus: varchar('send_status', { length: 8 }).notNull().default('INIT'),
-    receiveStatus: varchar('receive_status', { length: 8 }).notNull().default('INIT'),
+    /** NO_RECEIPT: none came within the provider's window (RECEIPT_WINDOW_MS, a scheduled job). */
+    receiveStatus: varchar('receive_status', { length: 12 }).notNull().default('INIT'),
     apiCode: varchar('api_code', { length: 64 }).notNull().default(''),
     apiMsg: varchar('api_msg', { length: 200 }).notNull().default(''),
     requestId: varchar('request_id', { length: 64 }).notNull().default(''),
@@ -266,8 +267,10 @@ export const smsLog = pgTable(
     index('sms_log_sent_idx').on(t.sentAt.desc(), t.id.desc()),
     index('sms_log_mobile_idx').on(t.mobile, t.sentAt),
     index('sms_log_biz_idx').on(t.bizId).where(sql`biz_id <> ''`),
+    // messages awaiting their receipt: whose receipts are still taken, and the no-receipt sweep
+    index('sms_log_awaiting_idx').on(t.provider, t.sentAt).where(sql`receive_status = 'INIT'`),
     check('sms_log_send_chk', sql`${t.sendStatus} IN ('INIT','SUCCESS','FAILURE','IGNORE')`),
-    check('sms_log_receive_chk', sql`${t.receiveStatus} IN ('INIT','SUCCESS','FAILURE')`),
+    check('sms_log_receive_chk', sql`${t.receiveStatus} IN ('INIT','SUCCESS','FAILURE','NO_RECEIPT')`),
   ],
 );
 
@@ -280,8 +283,8 @@ export const providerConfig = pgTable('provider_config', {
   endpoint: varchar('endpoint', { length: 200 }).notNull().default(''),
   region: varchar('region', { length: 32 }).notNull().default(''),
   appId: varchar('app_id', { length: 64 }).notNull().default(''),
-  /** Token the provider must present on receipts (in the receipt URL). */
-  receiptToken: varchar('receipt_token', { length: 64 }).notNull(),
+  /** Token the provider must present on receipts (in the receipt URL), SecretBox-sealed. */
+  receiptTokenSealed: text('receipt_token_sealed').notNull(),
   sandboxSuccessRate: smallint('sandbox_success_rate').notNull().default(60),
   sandboxDelayMs: integer('sandbox_delay_ms').notNull().default(5000),
   version: version(),

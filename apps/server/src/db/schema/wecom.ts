@@ -35,7 +35,8 @@ export const wecomApp = pgTable(
     secretLast4: varchar('secret_last4', { length: 4 }),
     /** The path key of the generated callback URL /api/public/wecom/callback/:callbackKey. */
     callbackKey: varchar('callback_key', { length: 32 }).notNull(),
-    callbackToken: varchar('callback_token', { length: 32 }).notNull(),
+    /** SecretBox-sealed (plain in rows written before migration 0032 until the next start). */
+    callbackTokenSealed: text('callback_token_sealed').notNull(),
     encodingAesKeySealed: text('encoding_aes_key_sealed').notNull(),
     status: varchar('status', { length: 16 }).notNull().default('ENABLED'),
     lastVerifiedAt: tstz('last_verified_at'),

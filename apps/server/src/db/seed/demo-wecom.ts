@@ -100,7 +100,7 @@ export const seedDemoWecom = async (db: DbOrTx, now = new Date()) => {
       // sealed at server start (registerWecom) with the server's secret key
       secretSealed: '',
       callbackKey: randomBytes(12).toString('hex'),
-      callbackToken: newCallbackToken(),
+      callbackTokenSealed: newCallbackToken(), // sealed at the server's start (sealPlainTokens)
       encodingAesKeySealed: '',
       lastVerifiedAt: at(2 * 60 * 60 * 1000),
       visibleRange: { users: [], parties: [1], tags: [], closed: false },

@@ -100,3 +100,13 @@ export const smsReviewSyncJob = (secretKey: string): Job => ({
     return servicesOf(db, secretKey, now).sms.syncPending();
   },
 });
+
+/** Hourly: messages whose receipt never came within the provider's window end NO_RECEIPT. */
+export const smsNoReceiptJob = (secretKey: string): Job => ({
+  name: 'sms-no-receipt',
+  lockKey: 7_500_103,
+  intervalMs: 60 * 60 * 1000,
+  async run(db, now) {
+    return { closed: await servicesOf(db, secretKey, now).sms.closeUnreceipted(now) };
+  },
+});

@@ -299,8 +299,8 @@ export const callRoutes = async (app: FastifyInstance, opts: CallRoutesOptions) 
   );
 
   /**
-   * Provider receipt pushes: authenticated by the configured provider's token in the URL (the
-   * providers do not sign them), parsed in the provider's format, answered as it expects.
+   * Provider receipt pushes: authenticated by the receipt token in the URL (the providers do not
+   * sign them), parsed in the provider's format, answered as it expects.
    */
   const receipt =
     (kind: 'call' | 'sms') =>
@@ -310,11 +310,11 @@ export const callRoutes = async (app: FastifyInstance, opts: CallRoutesOptions) 
         throw new AppError(401, 'receiptTokenInvalid');
       try {
         if (kind === 'call') {
-          const provider = await registry.call(req.params.provider);
+          const provider = await registry.callReceipts(req.params.provider);
           await calls.applyReceipts(provider.name, provider.parseReceipts(req.body));
           return provider.receiptAck();
         }
-        const provider = await registry.sms(req.params.provider);
+        const provider = await registry.smsReceipts(req.params.provider);
         await sms.applyReceipts(provider.name, provider.parseReceipts(req.body));
         return provider.receiptAck();
       } catch (err) {

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import {
   CALL_PROVIDERS,
   formatMessage,
@@ -9,19 +8,16 @@ import {
   type ProviderKind,
   SMS_PROVIDERS,
 } from '@educrm/contract';
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
 import { outboundSetting, providerConfig } from '../../db/schema';
 import { said } from '../../lib/audit';
 import { conflict, fieldError } from '../../lib/errors';
 import { toIso } from '../../lib/list';
+import { sameSecret } from '../../lib/same-secret';
 import { secretHint } from '../../lib/secret-box';
 import { updateVersioned } from '../../lib/versioned';
-import {
-  loadProviderConfig,
-  type ProviderConfigRecord,
-  type ProviderRegistry,
-} from '../../providers/registry';
+import type { ProviderConfigRecord, ProviderRegistry } from '../../providers/registry';
 import type { Principal } from '../../types';
 import { auditOf, readOutboundSettings } from './common';
 
@@ -74,19 +70,19 @@ export class OutboundSettingsService {
       appId: c.appId,
       sandboxSuccessRate: c.sandboxSuccessRate,
       sandboxDelayMs: c.sandboxDelayMs,
-      receiptPath: full ? `${base}/${c.provider}?token=${c.receiptToken}` : '',
+      receiptPath: full ? `${base}/${c.provider}?token=${this.registry.open(c.receiptTokenSealed)}` : '',
       updatedAt: toIso(c.updatedAt),
       version: c.version,
     };
   }
 
   async provider(kind: ProviderKind, canEdit: boolean) {
-    return this.toRow(await loadProviderConfig(this.db, kind), canEdit);
+    return this.toRow(await this.registry.config(kind), canEdit);
   }
 
   async updateProvider(p: Principal, kind: ProviderKind, input: ProviderConfigUpdate, ip: string) {
     if (!NAMES[kind].includes(input.provider)) throw fieldError('provider', 'invalidValue');
-    await loadProviderConfig(this.db, kind);
+    await this.registry.config(kind);
     await this.db.transaction(async (tx) => {
       const { version, accessKeySecret, ...values } = input;
       const res = await tx
@@ -124,7 +120,7 @@ export class OutboundSettingsService {
 
   /** "Test connection": one cheap authenticated call with the stored credentials. */
   async test(kind: ProviderKind, lang: Language) {
-    const c = await loadProviderConfig(this.db, kind);
+    const c = await this.registry.config(kind);
     try {
       const provider =
         kind === 'call' ? this.registry.buildCall(c.provider, c) : this.registry.buildSms(c.provider, c);
@@ -137,12 +133,20 @@ export class OutboundSettingsService {
     }
   }
 
-  /** A receipt push is genuine when it names the configured provider and carries its token. */
+  /**
+   * A receipt push is genuine when it carries the kind's receipt token and names the configured
+   * provider, or one whose messages (calls) still await their receipt: after a switch of provider
+   * the receipts of what the previous one sent are still taken (applied only to its own messages).
+   */
   async receiptAllowed(kind: ProviderKind, provider: string, token: string | undefined) {
-    const [c] = await this.db.select().from(providerConfig).where(eq(providerConfig.kind, kind));
-    if (!c || c.provider !== provider || !token) return false;
-    const a = Buffer.from(token);
-    const b = Buffer.from(c.receiptToken);
-    return a.length === b.length && timingSafeEqual(a, b);
+    if (!token) return false;
+    const c = await this.registry.config(kind);
+    if (!sameSecret(token, this.registry.open(c.receiptTokenSealed))) return false;
+    if (provider === c.provider) return true;
+    const awaiting =
+      kind === 'sms'
+        ? sql`SELECT 1 FROM sms_log WHERE provider = ${provider} AND receive_status = 'INIT' LIMIT 1`
+        : sql`SELECT 1 FROM call_record WHERE provider = ${provider} AND status NOT IN ('ENDED','FAILED') LIMIT 1`;
+    return (await queryRows(this.db, awaiting)).length > 0;
   }
 }

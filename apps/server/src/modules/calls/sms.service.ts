@@ -37,6 +37,13 @@ import type { FollowUpService } from '../clients/follow-ups.service';
 import { ListTotals } from '../orders/list-totals';
 import { auditOf, insideWindow, isUniqueViolation, readOutboundSettings } from './common';
 
+/**
+ * How long a sent message waits for its delivery receipt before it ends NO_RECEIPT: receipts come
+ * within minutes (Aliyun retries a failed push for 16 minutes; a handset off the network is
+ * reported when the operator gives up, within 72 hours).
+ */
+export const RECEIPT_WINDOW_MS = 72 * 60 * 60 * 1000;
+
 /** Minimum seconds between template submissions per provider (Aliyun: >= 30 s apart). */
 const SUBMIT_GAP_S: Record<string, number> = { aliyun: 30, tencent: 1, sandbox: 0 };
 const SMS_LOCK = 7_500_301;
@@ -1068,6 +1075,17 @@ export class SmsService {
       timeWindow,
     );
     return { ...page, items: page.items.map((r) => this.toLog(r)), page: q.page, pageSize: q.pageSize };
+  }
+
+  /** Messages still awaiting their receipt past the window: NO_RECEIPT, not INIT forever. */
+  async closeUnreceipted(now: Date) {
+    const closed = await queryRows<{ id: number }>(
+      this.db,
+      sql`UPDATE sms_log SET receive_status = 'NO_RECEIPT'
+          WHERE receive_status = 'INIT' AND sent_at < ${new Date(now.getTime() - RECEIPT_WINDOW_MS)}
+          RETURNING id`,
+    );
+    return closed.length;
   }
 
   /** Delivery receipts: the first one for a message decides; repeats and strays change nothing. */

@@ -1,18 +1,12 @@
-import { timingSafeEqual } from 'node:crypto';
 import { envelopeOf, readiness, serverInfo } from '@educrm/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { sameSecret } from '../../lib/same-secret';
 import type { Metrics } from './metrics';
 import type { Readiness } from './readiness';
 import type { OpsService } from './service';
-
-const sameSecret = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 /** METRICS_TOKEN as a Bearer token lets a Prometheus server scrape without a staff session. */
 const metricsTokenOf = (req: FastifyRequest) =>

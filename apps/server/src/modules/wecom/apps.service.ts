@@ -82,7 +82,7 @@ export class WecomAppService {
       agentId: r.agentId,
       secretHint: { set: true, last4: r.secretLast4 },
       callbackUrl: `${origin}${CALLBACK_PATH}/${r.callbackKey}`,
-      callbackToken: showKeys ? r.callbackToken : null,
+      callbackToken: showKeys ? this.box.open(r.callbackTokenSealed) : null,
       encodingAesKey: showKeys ? this.box.open(r.encodingAesKeySealed) : null,
       status: r.status as WecomAppRow['status'],
       lastVerifiedAt: toIso(r.lastVerifiedAt),
@@ -188,7 +188,7 @@ export class WecomAppService {
           secretSealed: this.box.seal(input.secret),
           secretLast4: input.secret.length > 8 ? input.secret.slice(-4) : null,
           callbackKey: randomBytes(12).toString('hex'),
-          callbackToken: newCallbackToken(),
+          callbackTokenSealed: this.box.seal(newCallbackToken()),
           encodingAesKeySealed: this.box.seal(newEncodingAesKey()),
           createdBy: p.userId,
           updatedBy: p.userId,
@@ -262,7 +262,7 @@ export class WecomAppService {
               tokenExpiresAt: null,
             }
           : {
-              callbackToken: input.callbackToken ?? newCallbackToken(),
+              callbackTokenSealed: this.box.seal(input.callbackToken ?? newCallbackToken()),
               encodingAesKeySealed: this.box.seal(input.encodingAesKey ?? newEncodingAesKey()),
             };
       await updateVersioned(

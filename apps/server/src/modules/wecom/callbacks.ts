@@ -20,7 +20,12 @@ import {
 import { said, writeAudit } from '../../lib/audit';
 import type { SecretBox } from '../../lib/secret-box';
 import { WecomApiError, type WecomClient } from '../../providers/wecom/client';
-import { openCallback, parseFlatXml, WecomCryptoError } from '../../providers/wecom/crypto';
+import {
+  MAX_CALLBACK_XML,
+  openCallback,
+  openCallbackBody,
+  WecomCryptoError,
+} from '../../providers/wecom/crypto';
 import type { Json } from '../../providers/wecom/simulator';
 import { CALLBACK_PATH } from './apps.service';
 import type { WecomGateway } from './gateway';
@@ -31,6 +36,8 @@ import type { WecomSync } from './sync';
 type Event = typeof wecomCallbackEvent.$inferSelect;
 type App = typeof wecomApp.$inferSelect;
 const MAX_ATTEMPTS = 5;
+/** How far a callback's timestamp may be from our clock: WeCom's retries come within minutes. */
+export const CALLBACK_WINDOW_S = 10 * 60;
 
 const signedQuery = z.object({
   msg_signature: z.string().min(1).max(64),
@@ -73,9 +80,15 @@ export class WecomCallbacks {
     return app ?? null;
   }
 
+  /** A timestamp outside the window is a replay of an old (or forged future) delivery. */
+  private fresh(timestamp: string) {
+    const at = Number(timestamp);
+    return /^\d{1,12}$/.test(timestamp) && Math.abs(this.now().getTime() / 1000 - at) <= CALLBACK_WINDOW_S;
+  }
+
   private keysOf(app: App) {
     return {
-      token: app.callbackToken,
+      token: this.box.open(app.callbackTokenSealed),
       encodingAesKey: this.box.open(app.encodingAesKeySealed),
       receiveId: app.corpId,
     };
@@ -83,6 +96,7 @@ export class WecomCallbacks {
 
   /** GET: the decrypted echostr, or null when the key, signature or corp does not match. */
   async verify(key: string, q: z.infer<typeof signedQuery> & { echostr: string }): Promise<string | null> {
+    if (!this.fresh(q.timestamp)) return null;
     const app = await this.appOf(key);
     if (!app) return null;
     try {
@@ -99,13 +113,12 @@ export class WecomCallbacks {
     q: z.infer<typeof signedQuery>,
     body: string,
   ): Promise<'stored' | 'duplicate' | false> {
+    if (!this.fresh(q.timestamp) || body.length > MAX_CALLBACK_XML) return false;
     const app = await this.appOf(key);
     if (!app) return false;
     let fields: Record<string, string>;
     try {
-      const outer = parseFlatXml(body);
-      if (!outer.Encrypt) return false;
-      fields = parseFlatXml(openCallback(this.keysOf(app), q, outer.Encrypt));
+      fields = openCallbackBody(this.keysOf(app), q, body);
     } catch (e) {
       if (e instanceof WecomCryptoError) return false;
       throw e;
@@ -357,7 +370,7 @@ export const wecomCallbackRoutes = async (
   // WeCom posts XML; this parser exists only inside this plugin.
   app.addContentTypeParser(
     ['text/xml', 'application/xml', 'text/plain'],
-    { parseAs: 'string', bodyLimit: 256 * 1024 },
+    { parseAs: 'string', bodyLimit: MAX_CALLBACK_XML },
     (_req, body, done) => done(null, body),
   );
   const params = z.object({ key: z.string().regex(/^[0-9a-f]{1,32}$/) });
@@ -384,6 +397,7 @@ export const wecomCallbackRoutes = async (
   r.post(
     `${CALLBACK_PATH}/:key`,
     {
+      bodyLimit: MAX_CALLBACK_XML,
       config: { access: { public: true } },
       schema: { hide: true, params, querystring: signedQuery },
     },

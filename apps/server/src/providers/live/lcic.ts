@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sameSecret } from '../../lib/same-secret';
 import { tc3Authorization } from './tc3';
 import { type LiveAttendee, type LiveProvider, LiveProviderError, type LiveRoomState } from './types';
 
@@ -212,5 +213,5 @@ export const verifyLcicCallback = (
   if (!Number.isFinite(expire) || typeof body.Sign !== 'string') return false;
   if (expire < Math.floor(now.getTime() / 1000)) return false;
   const expected = createHash('md5').update(`${callbackKey}${body.ExpireTime}`).digest('hex');
-  return expected.length === body.Sign.length && expected === body.Sign.toLowerCase();
+  return sameSecret(body.Sign.toLowerCase(), expected);
 };

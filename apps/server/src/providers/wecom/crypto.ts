@@ -2,7 +2,8 @@
 // SHA-1 of the four sorted strings; the body is AES-256-CBC with the key Base64(EncodingAESKey + "="),
 // IV = the key's first 16 bytes, PKCS#7 padded to a multiple of 32 bytes, over
 // random(16) ‖ msg_len(4, big-endian) ‖ msg ‖ receiveid. Written from the rules, not from an SDK.
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { sameSecret } from '../../lib/same-secret';
 
 const BLOCK = 32;
 
@@ -57,11 +58,7 @@ export const signatureMatches = (
   nonce: string,
   encrypt: string,
   received: string,
-): boolean => {
-  const expected = Buffer.from(msgSignature(token, timestamp, nonce, encrypt));
-  const got = Buffer.from(received.toLowerCase());
-  return got.length === expected.length && timingSafeEqual(got, expected);
-};
+): boolean => sameSecret(received.toLowerCase(), msgSignature(token, timestamp, nonce, encrypt));
 
 export const encryptMessage = (
   encodingAesKey: string,
@@ -163,19 +160,88 @@ export const newCallbackToken = (): string =>
     .slice(0, 24)
     .padEnd(24, 'x');
 
+/** The largest callback body (and decrypted message) read: WeCom's event messages are a few kB. */
+export const MAX_CALLBACK_XML = 64 * 1024;
+
+const CDATA_OPEN = '<![CDATA[';
+const TAG_AT = /<([A-Za-z_]\w*)>/y;
+
+/** The body of a `<xml>…</xml>` message under the size cap (else an 'xml' error). */
+const xmlBodyOf = (xml: string): string => {
+  if (xml.length > MAX_CALLBACK_XML) throw new WecomCryptoError('xml', 'the XML message is too large');
+  const trimmed = xml.trim();
+  if (!trimmed.startsWith('<xml>') || !trimmed.endsWith('</xml>'))
+    throw new WecomCryptoError('xml', 'not a WeCom XML message');
+  return trimmed.slice(5, -6);
+};
+
 /**
  * The flat XML of WeCom events: `<xml><Tag><![CDATA[v]]></Tag><Tag2>1</Tag2></xml>` → {Tag: 'v', ...}.
- * Nested elements are not part of the callback events we read; a malformed body throws.
+ * One forward scan (each character read a bounded number of times), so a hostile body costs linear
+ * time. The elements of a nested one are read as flat fields; the first of a repeated name wins;
+ * a malformed body (an unterminated CDATA section or tag) throws.
  */
 export const parseFlatXml = (xml: string): Record<string, string> => {
-  const trimmed = xml.trim();
-  const inner = /^<xml>([\s\S]*)<\/xml>$/.exec(trimmed);
-  if (!inner) throw new WecomCryptoError('xml', 'not a WeCom XML message');
-  const out: Record<string, string> = {};
-  const re = /<([A-Za-z_][\w]*)>(?:<!\[CDATA\[([\s\S]*?)\]\]>|([^<]*))<\/\1>/g;
-  for (let m = re.exec(inner[1] ?? ''); m; m = re.exec(inner[1] ?? '')) {
-    const name = m[1] as string;
-    if (!(name in out)) out[name] = m[2] ?? (m[3] ?? '').trim();
+  const s = xmlBodyOf(xml);
+  const out = new Map<string, string>();
+  let i = 0;
+  for (let lt = s.indexOf('<', i); lt >= 0; lt = s.indexOf('<', i)) {
+    if (s.startsWith('</', lt) || s.startsWith('<?', lt) || s.startsWith('<!--', lt)) {
+      const gt = s.indexOf('>', lt);
+      if (gt < 0) throw new WecomCryptoError('xml', 'an unterminated tag');
+      i = gt + 1;
+      continue;
+    }
+    if (s.startsWith(CDATA_OPEN, lt)) {
+      const end = s.indexOf(']]>', lt + CDATA_OPEN.length);
+      if (end < 0) throw new WecomCryptoError('xml', 'an unterminated CDATA section');
+      i = end + 3;
+      continue;
+    }
+    TAG_AT.lastIndex = lt;
+    const tag = TAG_AT.exec(s);
+    if (!tag) throw new WecomCryptoError('xml', 'a malformed tag');
+    const name = tag[1] as string;
+    let j = lt + tag[0].length;
+    let value: string;
+    if (s.startsWith(CDATA_OPEN, j)) {
+      const end = s.indexOf(']]>', j + CDATA_OPEN.length);
+      if (end < 0) throw new WecomCryptoError('xml', 'an unterminated CDATA section');
+      value = s.slice(j + CDATA_OPEN.length, end);
+      j = end + 3;
+    } else {
+      const next = s.indexOf('<', j);
+      if (next < 0) throw new WecomCryptoError('xml', 'an unterminated element');
+      value = s.slice(j, next).trim();
+      j = next;
+    }
+    const close = `</${name}>`;
+    if (s.startsWith(close, j)) {
+      if (!out.has(name)) out.set(name, value);
+      i = j + close.length;
+    } else i = j; // an element holding others: its children are read next
   }
-  return out;
+  return Object.fromEntries(out);
 };
+
+/** The Encrypt field of a callback body, found without parsing the rest (the signature covers it). */
+export const encryptFieldOf = (xml: string): string => {
+  const s = xmlBodyOf(xml);
+  const open = s.indexOf('<Encrypt>');
+  const close = s.indexOf('</Encrypt>', open);
+  if (open < 0 || close < 0) throw new WecomCryptoError('xml', 'no Encrypt field');
+  let value = s.slice(open + '<Encrypt>'.length, close);
+  if (value.startsWith(CDATA_OPEN) && value.endsWith(']]>')) value = value.slice(CDATA_OPEN.length, -3);
+  if (!value) throw new WecomCryptoError('xml', 'an empty Encrypt field');
+  return value;
+};
+
+/**
+ * A POST callback body → the fields of the decrypted event. The size cap and the signature come
+ * before any parsing: a body that is not WeCom's costs one bounded scan for its Encrypt field.
+ */
+export const openCallbackBody = (
+  keys: CallbackKeys,
+  q: { msg_signature: string; timestamp: string; nonce: string },
+  body: string,
+): Record<string, string> => parseFlatXml(openCallback(keys, q, encryptFieldOf(body)));

@@ -232,7 +232,13 @@ const messages: Messages = {
       CANCELLED: 'Cancelled',
     },
     signStatus: { PENDING: 'In review', APPROVED: 'Approved', REJECTED: 'Rejected' },
-    delivery: { INIT: 'Waiting', SUCCESS: 'Success', FAILURE: 'Failed', IGNORE: 'Ignored' },
+    delivery: {
+      INIT: 'Waiting',
+      SUCCESS: 'Success',
+      FAILURE: 'Failed',
+      IGNORE: 'Ignored',
+      NO_RECEIPT: 'No receipt',
+    },
   },
 };
 

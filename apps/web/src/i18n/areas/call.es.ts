@@ -232,7 +232,13 @@ const messages: Messages = {
       CANCELLED: 'Cancelada',
     },
     signStatus: { PENDING: 'En revisión', APPROVED: 'Aprobada', REJECTED: 'Rechazada' },
-    delivery: { INIT: 'En espera', SUCCESS: 'Correcto', FAILURE: 'Fallido', IGNORE: 'Ignorado' },
+    delivery: {
+      INIT: 'En espera',
+      SUCCESS: 'Correcto',
+      FAILURE: 'Fallido',
+      IGNORE: 'Ignorado',
+      NO_RECEIPT: 'Sin acuse',
+    },
   },
 };
 

@@ -232,7 +232,13 @@ const messages: Messages = {
       CANCELLED: '取り消し',
     },
     signStatus: { PENDING: '審査中', APPROVED: '承認済み', REJECTED: '却下' },
-    delivery: { INIT: '待機中', SUCCESS: '成功', FAILURE: '失敗', IGNORE: '無視' },
+    delivery: {
+      INIT: '待機中',
+      SUCCESS: '成功',
+      FAILURE: '失敗',
+      IGNORE: '無視',
+      NO_RECEIPT: '受信確認なし',
+    },
   },
 };
 

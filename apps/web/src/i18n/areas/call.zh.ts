@@ -215,7 +215,7 @@ const messages: Messages = {
       CANCELLED: '已取消',
     },
     signStatus: { PENDING: '审核中', APPROVED: '已通过', REJECTED: '未通过' },
-    delivery: { INIT: '等待中', SUCCESS: '成功', FAILURE: '失败', IGNORE: '已忽略' },
+    delivery: { INIT: '等待中', SUCCESS: '成功', FAILURE: '失败', IGNORE: '已忽略', NO_RECEIPT: '无回执' },
   },
 };
 

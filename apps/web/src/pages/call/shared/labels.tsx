@@ -27,6 +27,7 @@ const DELIVERY_TONES: Record<string, Tone> = {
   SUCCESS: 'success',
   FAILURE: 'error',
   IGNORE: 'neutral',
+  NO_RECEIPT: 'warning',
 };
 
 export const NumberStatusTag = ({ value }: { value: string }) => (

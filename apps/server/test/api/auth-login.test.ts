@@ -82,6 +82,7 @@ describe('POST /api/v1/admin/login', () => {
     expect(zh.body.msg).toBe('用户名或密码错误');
   });
 
+  // 300 s: a limit for hangs, not for speed (26 sign-ins at scrypt N=2^14 take minutes at load 40).
   it('hashes a dummy for unknown users so timing does not reveal them', async () => {
     // Hashing at a cost that dominates the request (the suite's TEST_SCRYPT is too cheap to tell a
     // skipped hash from the rest of the work), measured as the process's CPU time (scrypt runs on
@@ -116,7 +117,7 @@ describe('POST /api/v1/admin/login', () => {
     } finally {
       await slow.close();
     }
-  });
+  }, 300_000);
 
   it('refuses disabled users', async () => {
     await t.database.db

@@ -87,15 +87,18 @@ const BUILD_INPUTS = [
 const BUILD_STAMP = 'apps/server/dist/.build-stamp';
 
 /** Builds the console and the server bundle unless their sources are unchanged since the last build. */
-export const ensureBuilt = async ({ force = false } = {}) => {
+export const ensureBuilt = async ({ force = false, stdio = 'inherit' } = {}) => {
   const want = fingerprint(BUILD_INPUTS);
   const built =
     fs.existsSync(path.join(ROOT, 'apps/server/dist/main.js')) &&
     fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'));
   if (!force && built && readStamp(BUILD_STAMP) === want) return false;
   console.log('▶ Building the console (vite) and the server (esbuild)…');
-  await runOrExit('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(ROOT, 'apps/web') });
-  await runOrExit('node', ['build.mjs'], { cwd: path.join(ROOT, 'apps/server') });
+  await runOrExit('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: path.join(ROOT, 'apps/web'),
+    stdio,
+  });
+  await runOrExit('node', ['build.mjs'], { cwd: path.join(ROOT, 'apps/server'), stdio });
   writeStamp(BUILD_STAMP, want);
   return true;
 };

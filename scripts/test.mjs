@@ -1,6 +1,8 @@
 // `npm test`: lint, typecheck, unit, API on PGlite, API on PostgreSQL, e2e in Chromium.
 // One summary line per suite, then "N passed, N failed"; exit non-zero on any failure.
-// `npm test -- unit api-pglite` runs only the named suites.
+// `npm test -- unit api-pglite` runs only the named suites. Suites run in two lanes side by side
+// (LANES below); while both lanes run, each suite's output is kept in a file and printed whole
+// when the suite ends.
 import './node-runtime.mjs'; // first: re-runs this script under Node >= 24 when needed
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,7 +28,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-test-'));
 const COUNTS_REPORTER = path.join(ROOT, 'scripts/vitest-counts.mjs');
 const vitest =
   (name, config, env = {}) =>
-  async () => {
+  async (io) => {
     const out = path.join(tmp, `${name}.json`);
     const code = await run(
       'npx',
@@ -39,7 +41,7 @@ const vitest =
         `--reporter=${COUNTS_REPORTER}`,
         ...fileFilters,
       ],
-      { env: { ...process.env, ...env, EDUCRM_VITEST_COUNTS: out } },
+      { env: { ...process.env, ...env, EDUCRM_VITEST_COUNTS: out }, ...io },
     );
     let passed = 0;
     let failed = 0;
@@ -63,8 +65,8 @@ const vitest =
     };
   };
 
-const command = (cmd, args) => async () => {
-  const code = await run(cmd, args);
+const command = (cmd, args) => async (io) => {
+  const code = await run(cmd, args, io);
   return {
     ok: code === 0,
     line: code === 0 ? 'clean' : `failed (exit ${code})`,
@@ -101,7 +103,7 @@ const suites = {
   typecheck: command('node', ['scripts/typecheck.mjs']),
   unit: vitest('unit', 'vitest.unit.config.ts'),
   'api-pglite': vitest('api-pglite', 'apps/server/vitest.config.ts', { TEST_DATABASE_URL: '' }),
-  'api-postgres': async () => {
+  'api-postgres': async (io) => {
     const plan = await postgresPlan();
     if (explicitPostgres && !plan.reachable) {
       const line = `failed: DATABASE_URL (${redact(explicitPostgres)}) unreachable`;
@@ -125,14 +127,14 @@ const suites = {
       url = throwaway.url;
     }
     try {
-      return await vitest('api-postgres', 'apps/server/vitest.config.ts', { TEST_DATABASE_URL: url })();
+      return await vitest('api-postgres', 'apps/server/vitest.config.ts', { TEST_DATABASE_URL: url })(io);
     } finally {
       stopThrowaway();
     }
   },
-  e2e: async () => {
-    await ensureBuilt();
-    return vitest('e2e', 'e2e/vitest.config.ts')();
+  e2e: async (io) => {
+    await ensureBuilt(io);
+    return vitest('e2e', 'e2e/vitest.config.ts')(io);
   },
 };
 
@@ -148,24 +150,55 @@ const wants = (name) => !wanted.length || wanted.includes(name);
 const needsPostgresBinaries = wants('api-postgres') && !explicitPostgres && !(await postgresPlan()).reachable;
 if (!(await ensureSystemPackages({ e2e: wants('e2e'), postgres: needsPostgresBinaries }))) process.exit(1);
 
-const results = [];
+/**
+ * Two lanes side by side (two cores): the checks and both API suites one after the other in the
+ * first, the e2e suite (the longest) in the second.
+ */
+const LANES = [['lint', 'typecheck', 'unit', 'api-pglite', 'api-postgres'], ['e2e']];
+const lanes = LANES.map((lane) => lane.filter(wants)).filter((lane) => lane.length);
+const side = lanes.length > 1;
+
+const results = {};
 const started = Date.now();
-for (const [name, suite] of Object.entries(suites)) {
-  if (!wants(name)) continue;
-  console.log(`\n━━━ ${name} ━━━`);
+const runSuite = async (name) => {
   const t0 = Date.now();
-  const result = await suite();
-  results.push({ name, ...result, seconds: ((Date.now() - t0) / 1000).toFixed(1) });
-}
+  let result;
+  if (side) {
+    // Beside another lane: the suite's output goes to a file, printed whole when the suite ends.
+    const log = path.join(tmp, `${name}.log`);
+    const fd = fs.openSync(log, 'w');
+    console.log(`▶ ${name} started (its output: ${log})`);
+    try {
+      result = await suites[name]({ stdio: ['ignore', fd, fd] });
+    } finally {
+      fs.closeSync(fd);
+    }
+    console.log(`\n━━━ ${name} ━━━`);
+    process.stdout.write(fs.readFileSync(log));
+  } else {
+    console.log(`\n━━━ ${name} ━━━`);
+    result = await suites[name]({ stdio: 'inherit' });
+  }
+  results[name] = { name, ...result, seconds: ((Date.now() - t0) / 1000).toFixed(1) };
+};
+await Promise.all(
+  lanes.map(async (lane) => {
+    for (const name of lane) await runSuite(name);
+  }),
+);
 
 console.log('\n━━━ summary ━━━');
-for (const r of results) {
+// In the suites' order, whichever lane finished first.
+const ordered = Object.keys(suites)
+  .filter((name) => results[name])
+  .map((name) => results[name]);
+for (const r of ordered) {
   console.log(`${r.ok ? '✔' : '✖'} ${r.name.padEnd(13)} ${r.line} (${r.seconds} s)`);
   for (const f of r.failures ?? []) console.log(`    ✖ ${f}`);
 }
-const passed = results.reduce((n, r) => n + r.passed, 0);
-const failed = results.reduce((n, r) => n + r.failed, 0);
+const passed = ordered.reduce((n, r) => n + r.passed, 0);
+const failed = ordered.reduce((n, r) => n + r.failed, 0);
 console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`${passed} passed, ${failed} failed`);
 fs.rmSync(tmp, { recursive: true, force: true });
-process.exit(results.every((r) => r.ok) ? 0 : 1);
+process.exit(ordered.every((r) => r.ok) ? 0 : 1);

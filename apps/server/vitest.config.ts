@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     root: import.meta.dirname,
     include: ['test/api/**/*.test.ts'],
+    // One migrated and one seeded database per run, copied by each test file (test/support/golden.ts).
+    globalSetup: ['test/support/global-setup.ts'],
     // Limits for hangs, not for speed: at load 10 (a parallel build beside the suite) the slowest
     // PGlite tests and set-ups take 2-3x their idle time (32 s, 60 s where 12 s and 20 s idle).
     testTimeout: 90_000,

@@ -30,6 +30,9 @@ const login = (baseURL: string) =>
     body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
   });
 
+/** The process tests sign in as admin only: no demo data to seed at each start. */
+const NO_DEMO = { DEMO_DATA: '0' };
+
 describe('server process', () => {
   it('stops on a bad environment variable with a message naming it', () => {
     const res = runServerSync({ DATA_DIR: newDir(), PORT: 'eighty' });
@@ -40,7 +43,7 @@ describe('server process', () => {
 
   it('refuses a second server on the same data directory', async () => {
     const dataDir = newDir();
-    const first = await startServer({}, { dataDir, keepDataDir: true });
+    const first = await startServer(NO_DEMO, { dataDir, keepDataDir: true });
     try {
       const second = runServerSync({ DATA_DIR: dataDir, ADMIN_PASSWORD });
       expect(second.status).toBe(1);
@@ -53,14 +56,14 @@ describe('server process', () => {
 
   it('generates the first admin password once, prints it and keeps it with mode 0600', async () => {
     const dataDir = newDir();
-    const first = await startServer({ ADMIN_PASSWORD: '' }, { dataDir, keepDataDir: true });
+    const first = await startServer({ ...NO_DEMO, ADMIN_PASSWORD: '' }, { dataDir, keepDataDir: true });
     await first.stop();
     const file = path.join(dataDir, 'initial-admin-password');
     const password = fs.readFileSync(file, 'utf8').trim();
     expect(password.length).toBeGreaterThanOrEqual(16);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(first.output()).toContain(password);
-    const second = await startServer({ ADMIN_PASSWORD: '' }, { dataDir, keepDataDir: true });
+    const second = await startServer({ ...NO_DEMO, ADMIN_PASSWORD: '' }, { dataDir, keepDataDir: true });
     try {
       expect(second.output()).not.toContain(password);
       const res = await fetch(`${second.baseURL}/api/v1/admin/login`, {
@@ -75,7 +78,7 @@ describe('server process', () => {
   });
 
   it('finishes requests in flight on SIGTERM, refuses new ones, and exits', async () => {
-    const server = await startServer();
+    const server = await startServer(NO_DEMO);
     const inFlight = login(server.baseURL); // scrypt makes it take ~0.5 s
     await new Promise((r) => setTimeout(r, 100));
     server.kill('SIGTERM');
@@ -165,7 +168,7 @@ describe('server process', () => {
 
   it('survives kill -9 during writes: restarts on the same data, keeps acknowledged writes', async () => {
     const dataDir = newDir();
-    const server = await startServer({}, { dataDir, keepDataDir: true });
+    const server = await startServer(NO_DEMO, { dataDir, keepDataDir: true });
     let acknowledged = 0;
     const writers = Array.from({ length: 4 }, async () => {
       for (;;) {
@@ -182,7 +185,7 @@ describe('server process', () => {
     await Promise.all(writers);
     expect(acknowledged).toBeGreaterThan(0);
     // The lock left by the killed process is reclaimed; the database opens and works.
-    const again = await startServer({}, { dataDir, keepDataDir: true });
+    const again = await startServer(NO_DEMO, { dataDir, keepDataDir: true });
     expect((await login(again.baseURL)).status).toBe(200);
     await again.stop();
     const db = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });

@@ -11,7 +11,8 @@ let idle: BrowserSession;
 
 beforeAll(async () => {
   [server, active, idle] = await Promise.all([
-    startServer({ ACCESS_TOKEN_TTL_SECONDS: '40', REFRESH_WINDOW_SECONDS: '30' }),
+    // Token lifetimes are the point, not data: no demo to seed.
+    startServer({ ACCESS_TOKEN_TTL_SECONDS: '40', REFRESH_WINDOW_SECONDS: '30', DEMO_DATA: '0' }),
     openBrowser({ locale: 'en-US' }),
     openBrowser({ locale: 'en-US' }),
   ]);

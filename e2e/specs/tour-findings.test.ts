@@ -154,13 +154,28 @@ test('the audit log in zh shows no English summary after a sign-in, a wrong pass
   }
 }, 120_000);
 
+/**
+ * The languages each flagged page is checked in here, at both widths: the ones its finding was
+ * about (the jobs' and the demo orders' names in every language have tests of their own below).
+ * Every page in all four languages at both widths is the tour's walk (`npm run tour`).
+ */
+const FLAGGED_IN: Record<string, readonly (typeof LANGUAGES)[number][]> = {
+  '/system/job-list': ['zh'],
+  '/system/audit-log': ['zh', 'ja'],
+  // "Source platform" ran under its neighbour (en); the sidebar cut "WeChat empresarial" (es).
+  '/order/list': ['en', 'es'],
+  '/order/channel-list': ['ja'],
+  '/system/server': ['zh', 'ja'],
+  '/product/add': ['en'],
+};
+
 test('the tour finds no key-like, untranslated, mixed-language or cut text on the pages it flagged', async () => {
   const { page } = admin;
   try {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width === 991 ? 800 : 900 });
-      for (const lang of LANGUAGES)
-        for (const path of Object.keys(PAGES)) {
+      for (const [path, languages] of Object.entries(FLAGGED_IN))
+        for (const lang of languages) {
           await open(page, lang, path);
           if (path === '/system/audit-log') await screenshot(page, `tour-audit-log-${lang}-${width}`);
           const { keys, chinese, english, cut } = await checkPage(page, lang);

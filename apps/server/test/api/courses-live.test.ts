@@ -109,11 +109,9 @@ describe('Tencent LCIC', () => {
   let sessionId: number;
   let roomId: string;
   const sign = (expire: number) => createHash('md5').update(`${CALLBACK_KEY}${expire}`).digest('hex');
-  const callback = (
-    event: Record<string, unknown>,
-    expire = Math.floor(t.clock.now().getTime() / 1000) + 600,
-    sig?: string,
-  ) =>
+  // The server's clock (the app's TestClock, not the wall clock): signatures expire by its time.
+  const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
+  const callback = (event: Record<string, unknown>, expire = nowSeconds() + 600, sig?: string) =>
     t.call('POST', '/api/v1/live/callback/lcic', {
       body: { SdkAppId: CREDS.sdkAppId, ExpireTime: expire, Sign: sig ?? sign(expire), ...event },
     });
@@ -193,7 +191,7 @@ describe('Tencent LCIC', () => {
   });
 
   it('signed callbacks move status, attendance and replay; bad or expired signatures are refused; duplicates ignored', async () => {
-    const ts = Math.floor(t.clock.now().getTime() / 1000);
+    const ts = nowSeconds();
     expect(
       (
         await callback(

@@ -3,18 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/client';
-import { runMigrations } from '../../src/db/migrate';
 import { bootstrap } from '../../src/db/seed/bootstrap';
 import type { ScryptParams } from '../../src/lib/password';
+import { openFresh, seededGoldenFor } from './golden';
+import { TEST_ENV, TEST_SCRYPT } from './test-env';
 
-/** Tests hash with a small scrypt cost; one test asserts production uses N=2^17. */
-export const TEST_SCRYPT: ScryptParams = { ln: 10, r: 8, p: 1 };
-export const ADMIN_PASSWORD = 'Admin-pass-for-tests';
-export const DEMO_PASSWORD = 'Demo-pass-for-tests';
+export { ADMIN_PASSWORD, DEMO_PASSWORD, TEST_SCRYPT } from './test-env';
 
 /** A clock tests can move. */
 export class TestClock {
@@ -29,41 +26,14 @@ const adminUrl = () => process.env.TEST_DATABASE_URL || '';
 export const onPostgres = () => Boolean(adminUrl());
 
 /**
- * A fresh database per test file: PGlite in memory, or, when TEST_DATABASE_URL is set, a new
- * PostgreSQL database created here and dropped on close.
+ * A fresh database per test file, migrated: PGlite in memory, or, when TEST_DATABASE_URL is set, a
+ * new PostgreSQL database created here and dropped on close (copies of the run's golden, golden.ts).
  */
-export const openTestDatabase = async (): Promise<{
+export const openTestDatabase = (): Promise<{
   database: Database;
   url?: string;
   drop(): Promise<void>;
-}> => {
-  const url = adminUrl();
-  if (!url) {
-    const database = await openDatabase({});
-    await runMigrations(database);
-    return { database, drop: async () => database.close() };
-  }
-  const name = `educrm_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 30 });
-  await runMigrations(database);
-  return {
-    database,
-    url: dbUrl.toString(),
-    async drop() {
-      await database.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-};
+}> => openFresh('migrated', adminUrl());
 
 export interface TestApp {
   app: FastifyInstance;
@@ -103,24 +73,12 @@ export const createTestApp = async (
 ): Promise<TestApp> => {
   const scrypt = options.scrypt ?? TEST_SCRYPT;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-api-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD,
-    // The suite signs in as admin with the password alone; auth-mfa-default.test.ts passes '' to
-    // test the product's default (the admin role requires two-step verification).
-    ADMIN_MFA_DEFAULT: 'off',
-    DEMO_DATA: '1',
-    // Products and orders of the demo only where a test asks for them (DEMO_COMMERCE: '1'):
-    // the commerce tests start from an empty catalogue.
-    DEMO_COMMERCE: '0',
-    // The WeCom demo only where a test asks for it (DEMO_WECOM: '1'): the WeCom tests build their corps.
-    DEMO_WECOM: '0',
-    DEMO_PASSWORD,
-    ...env,
-  });
-  const { database, drop, url } = await openTestDatabase();
+  const config = loadConfig({ DATA_DIR: dataDir, ...TEST_ENV, ...env });
+  // A copy of the run's seeded golden when this env bootstraps the same database, else bootstrapped here.
+  const seeded = seededGoldenFor(config, scrypt);
+  const { database, drop, url } = await openFresh(seeded ? 'seeded' : 'migrated', adminUrl());
+  if (!seeded) await bootstrap(database, config, scrypt);
   const secretKey = randomBytes(32).toString('base64url');
-  await bootstrap(database, config, scrypt);
   const clock = new TestClock(new Date());
   const app = await buildApp({
     config,

@@ -174,7 +174,7 @@ describe('data centre: today kept for a short time', () => {
     // A follow-up of the same client yesterday, straight in SQL (no dirty mark): the client is no
     // longer new to the range's totals, in both answers.
     await afterWrite(() => followUp(new Date(at(11).getTime() - 86_400_000)));
-  });
+  }, 240_000);
 
   it('leaves no trigger of the removed per-hour touches on the business tables (migration 0032)', async () => {
     const rows = await queryRows<{ n: number }>(

@@ -24,8 +24,8 @@ const ONLY = process.argv
 const EXPLAIN = process.argv.includes('--explain');
 /**
  * --touch: a committed transaction with an xid (`SELECT pg_current_xact_id()`, no table written)
- * between the warm-up and the measured call: the snapshot stamp moves, the aggregates' generation
- * does not (what a request costs on a server where something was written since the last one).
+ * between the warm-up and the measured call: the aggregates' generation does not move (what a
+ * request costs on a server where something was written since the last one).
  */
 const TOUCH = process.argv.includes('--touch') || process.argv.includes('--write');
 /**

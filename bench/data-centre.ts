@@ -67,16 +67,15 @@ const TODAY_MAX_AGE = arg('today-max-age', TODAY_MAX_AGE_MS);
 /**
  * --writes=ms: a concurrent writer while the views are measured, as a working server has: every
  * `ms` milliseconds one committed write of today on its own connection, alternately a follow-up
- * and a paid order with one line (source tables only: the snapshot stamp moves, the aggregates'
- * generation does not); each caller then waits a random 0-2 x ms before each request (think
+ * and a paid order with one line (source tables only: the aggregates' generation does not move);
+ * each caller then waits a random 0-2 x ms before each request (think
  * time, not counted). 0 (default): nothing written, no think time.
  */
 const WRITES_MS = arg('writes', 0);
 /**
  * --touch-each: before each request its caller commits a transaction with an xid (`SELECT
- * pg_current_xact_id()`, no table written), so every request sees a snapshot stamp no answer was
- * computed under yet: what each request costs when something is written between any two of them
- * (the worst case of a busy server; the aggregates' generation does not move).
+ * pg_current_xact_id()`, no table written): the cache keys nothing on the database's snapshot
+ * any more, so this adds only that commit's load (kept to compare with earlier runs).
  */
 const TOUCH_EACH = flag('touch-each');
 /**

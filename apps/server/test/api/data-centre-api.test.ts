@@ -513,8 +513,10 @@ describe('data centre API', () => {
       expect(m12).toBe((await rawMetrics(today, today)).get(0)?.M12);
       expect(m12).not.toBe(todayRaw?.M12);
       expect(await views(live)).toEqual(changed);
+      // Kept: today's rows not read again, the answers as of the first read (a grouping whose range
+      // holds a dirty day reads today raw, so its figure may already be newer).
       const kept = await views(on);
-      expect(kept[2].day.find((c) => c.code === 'M12')?.value).toBe(todayRaw?.M12);
+      expect(on.todayRows.reads).toBe(reads);
       expect(kept.map((x) => x.asOf)).toEqual(first.map((x) => x.asOf));
       clock = new Date(clock.getTime() + TODAY_MAX_AGE_MS);
       const later = await views(off);

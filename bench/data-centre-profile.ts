@@ -24,8 +24,8 @@ const ONLY = process.argv
 const EXPLAIN = process.argv.includes('--explain');
 /**
  * --touch: a committed transaction with an xid (`SELECT pg_current_xact_id()`, no table written)
- * between the warm-up and the measured call: the snapshot stamp moves, the aggregates' generation
- * does not (what a request costs on a server where something was written since the last one).
+ * between the warm-up and the measured call: the aggregates' generation does not move (what a
+ * request costs on a server where something was written since the last one).
  */
 const TOUCH = process.argv.includes('--touch') || process.argv.includes('--write');
 /**
@@ -68,7 +68,7 @@ const main = async () => {
     (await c.query('SELECT sales_user_id AS id FROM sales_order WHERE sales_user_id IS NOT NULL LIMIT 1'))
       .rows[0]?.id,
   );
-  // --cache=on|stamp|live|off (default off: every statement of the view runs).
+  // --cache=on|off (default off: every statement of the view runs; on: past parts and today's rows kept).
   const cache = (process.argv.find((a) => a.startsWith('--cache='))?.slice(8) ?? 'off') as CacheMode;
   const realToday = businessDay(new Date());
   const clock = FULL_DAY ? () => new Date(`${addDays(realToday, -1)}T23:30:00+08:00`) : () => new Date();

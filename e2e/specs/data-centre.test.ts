@@ -7,7 +7,8 @@ import { adminApi, chooseOption, quietTables, screenshotOnFailure, signInAdmin }
 /**
  * Issue 13 in the browser: the five data-centre pages open with their charts (series read from the
  * ECharts instances), a figure drills down to the order list with the same filter, siyu sees only
- * their own daily row, and every page is captured in zh and en at 1440 and 991 px.
+ * their own daily row, the overview says when today's figures were read, and every page is
+ * captured in zh and en at 1440 and 991 px.
  */
 const baseURL = inject('baseURL');
 let session: BrowserSession | undefined;
@@ -69,6 +70,8 @@ test('overview: KPI cards, the 30-day trend, funnel and donuts drawn by ECharts;
   const trend = await seriesOf(page, 'chart-trend');
   expect(trend.map((s) => s.name)).toEqual(['支付金额', '退款金额', '净收入']);
   expect(trend[0]?.data).toHaveLength(30);
+  // Today's figures say when the server read them (kept for a short time): HH:mm:ss.
+  expect(await page.getByTestId('data-as-of').textContent()).toMatch(/^今日数据截至 \d{2}:\d{2}:\d{2}/);
   const funnel = await seriesOf(page, 'chart-funnel');
   expect(((funnel[0]?.data ?? []) as { name: string }[]).map((d) => d.name)).toEqual([
     '新增',

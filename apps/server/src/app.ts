@@ -279,7 +279,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
   // Data centre: metrics from the daily aggregates and live days (DOMAIN 2).
   await app.register(dataCentreRoutes, {
-    data: new DataCentreService(db, now, queue, { cache: deps.config.dataCentreCache }),
+    data: new DataCentreService(db, now, queue),
     exports,
   });
   await registerSpa(app, deps.webDistDir, { serverRender: deps.config.serverRender !== false });

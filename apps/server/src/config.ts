@@ -132,11 +132,6 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 or 0' })
     .optional()
     .transform((v) => v === '1' || v === 'true'),
-  /** Data centre: what is shared between requests (modules/data-centre/cache.ts). */
-  DATA_CENTRE_CACHE: z
-    .enum(['on', 'stamp', 'live', 'off', ''], { message: 'must be on, stamp, live or off' })
-    .optional()
-    .transform((v) => (v === 'stamp' || v === 'live' || v === 'off' ? v : 'on')),
   /** Signed-in pages rendered on the server for their first paint (plugins/ssr.ts); `0` answers index.html. */
   SERVER_RENDER: z
     .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 or 0' })
@@ -178,8 +173,6 @@ export interface Config {
   databaseWaitSeconds: number;
   /** The OpenAPI document and Swagger UI without sign-in (default: signed-in staff only). */
   openapiPublic: boolean;
-  /** Data centre: results and today's live rows shared per snapshot (`on`), live rows only, or nothing. */
-  dataCentreCache?: 'on' | 'stamp' | 'live' | 'off';
   /** Signed-in pages rendered on the server for their first paint (default on). */
   serverRender?: boolean;
 }
@@ -231,7 +224,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     exportBackgroundRows: e.EXPORT_BACKGROUND_ROWS,
     databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
     openapiPublic: e.OPENAPI_PUBLIC,
-    dataCentreCache: e.DATA_CENTRE_CACHE,
     serverRender: e.SERVER_RENDER,
   };
 };

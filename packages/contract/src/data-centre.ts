@@ -183,6 +183,12 @@ export const salesSeriesRow = z.object({
 });
 export type SalesSeriesRow = z.infer<typeof salesSeriesRow>;
 
+/**
+ * When today's figures of an answer were read (ISO time): the server keeps today's events for a
+ * short time (the past days are exact); null when the answer holds no day from today on.
+ */
+const asOf = z.string().nullable();
+
 export const salesSeries = z.object({
   from: businessDate,
   to: businessDate,
@@ -198,6 +204,7 @@ export const salesSeries = z.object({
   keyCount: z.number().int(),
   sort: z.enum(SALES_METRICS),
   order: z.enum(['desc', 'asc']),
+  asOf,
 });
 export type SalesSeries = z.infer<typeof salesSeries>;
 
@@ -224,6 +231,7 @@ export const dataOverview = z.object({
   topSales: z.array(z.object({ key: z.number().int(), name: z.string().nullable(), value: z.number() })),
   byChannel: z.array(z.object({ key: z.number().int(), name: z.string().nullable(), value: z.number() })),
   byPlatform: z.array(z.object({ key: z.number().int(), name: z.string().nullable(), value: z.number() })),
+  asOf,
 });
 export type DataOverview = z.infer<typeof dataOverview>;
 
@@ -239,7 +247,7 @@ export const dailyRow = z.object({
   // 2,000 sales were a third of the reply).
 });
 export type DailyRow = z.infer<typeof dailyRow>;
-export const dataDaily = z.object({ date: businessDate, rows: z.array(dailyRow) });
+export const dataDaily = z.object({ date: businessDate, rows: z.array(dailyRow), asOf });
 export type DataDaily = z.infer<typeof dataDaily>;
 
 export const cohortQuery = z.object({ ...range });
@@ -274,7 +282,7 @@ export const productStatRow = z.object({
   drill: z.record(z.string(), drillLink),
 });
 export type ProductStatRow = z.infer<typeof productStatRow>;
-export const productDaily = z.object({ rows: z.array(productStatRow), totals: metricValues });
+export const productDaily = z.object({ rows: z.array(productStatRow), totals: metricValues, asOf });
 export type ProductDaily = z.infer<typeof productDaily>;
 export const productOverview = z.object({
   /** Range totals per product, ranked by P05. */
@@ -283,6 +291,7 @@ export const productOverview = z.object({
   /** Daily P03 of the top five products. */
   trend: z.array(z.object({ date: businessDate, spuId: z.number().int(), value: z.number() })),
   priceBands: z.array(z.object({ band: z.string(), orders: z.number().int(), amount: z.number() })),
+  asOf,
 });
 export type ProductOverview = z.infer<typeof productOverview>;
 

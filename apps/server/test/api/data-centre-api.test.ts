@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import type { JobQueue } from '../../src/jobs/queue';
-import { type CacheMode, readStamps } from '../../src/modules/data-centre/cache';
+import { TODAY_MAX_AGE_MS } from '../../src/modules/data-centre/cache';
 import { addDays, groupFacts } from '../../src/modules/data-centre/engine';
 import { statsNightlyJob } from '../../src/modules/data-centre/jobs';
 import { salesMetrics } from '../../src/modules/data-centre/metrics';
@@ -458,20 +458,16 @@ describe('data centre API', () => {
     expect(future.status).toBe(400);
   });
 
-  it("shares results and today's live rows between requests per snapshot stamp, and a write shows at once", async () => {
+  it("keeps today's rows for a short time (the answers say when), and a write of today shows once they are read again", async () => {
     // "Today" inside the data: its events are live, the days before come from the roll-ups.
     const today = addDays(FROM, 20);
-    const now = () => new Date(`${today}T12:00:00+08:00`);
-    const pinned: { value: string | null } = { value: null };
-    const stamps = async (db: Parameters<typeof readStamps>[0]) => {
-      const read = await readStamps(db);
-      return pinned.value === null ? read : { ...read, snapshot: pinned.value };
-    };
-    const mk = (cache: CacheMode) =>
-      new DataCentreService(t.database.db, now, { register() {} } as unknown as JobQueue, { cache, stamps });
-    const on = mk('on');
-    const live = mk('live');
-    const off = mk('off');
+    let clock = new Date(`${today}T12:00:00+08:00`);
+    const mk = (opts: ConstructorParameters<typeof DataCentreService>[3]) =>
+      new DataCentreService(t.database.db, () => clock, { register() {} } as unknown as JobQueue, opts);
+    const on = mk({});
+    // Today computed per request (nothing kept), and nothing shared at all (the oracle).
+    const live = mk({ todayMaxAgeMs: 0 });
+    const off = mk({ cache: 'off' });
     const adminP = dcCaller(1);
     const siyuP = dcCaller(siyuId, 'SELF', null);
     const q = {
@@ -494,34 +490,25 @@ describe('data centre API', () => {
         s.productOverview({ from: addDays(FROM, 10), to: today, level: 'spu' }),
       ]);
     const ref = await views(off);
-    // PostgreSQL's snapshot is the cluster's: the test files writing their own databases beside
-    // this one move it at any time. The reuse checks pin the stamp; the write below unpins it.
-    pinned.value = (await readStamps(t.database.db)).snapshot;
     const first = await views(on);
     expect(first).toEqual(ref);
-    // The same requests again, nothing written in between: the same answers, not recomputed.
-    const hits = on.results.hits;
-    const again = await views(on);
-    for (const [i, x] of again.entries()) expect(x).toBe(first[i]);
-    expect(on.results.hits).toBe(hits + again.length);
-    // Another page and order of the same ranking: a new answer, the ranking shared.
-    const misses = on.results.misses;
+    for (const x of first) expect(x.asOf).toBe(clock.toISOString());
+    // The same requests again: the same answers, today's rows not read again.
+    const reads = on.todayRows.reads;
+    expect(reads).toBeGreaterThan(0);
+    expect(await views(on)).toEqual(ref);
+    expect(on.todayRows.reads).toBe(reads);
+    // Another page and order of the same ranking.
     const page2 = { ...q, page: 2, pageSize: 2, order: 'asc' } as const;
     expect(await on.series(adminP, page2)).toEqual(await off.series(adminP, page2));
-    expect(on.results.misses).toBe(misses + 1);
-    // Live mode: every figure recomputed, today's live rows read once per scope and condition.
     expect(await views(live)).toEqual(ref);
-    const liveMisses = live.liveRows.misses;
-    expect(liveMisses).toBeGreaterThan(0);
-    expect(await views(live)).toEqual(ref);
-    expect(live.liveRows.misses).toBe(liveMisses);
     // The today totals are the raw tables' figures.
     const todayRaw = (await rawMetrics(today, today)).get(0);
     expect(ref[2].day.find((c) => c.code === 'M12')?.value).toBe(todayRaw?.M12);
 
-    pinned.value = null;
     // A write (one of today's paid orders moves to the day before, straight in SQL: no code path
-    // bumps anything) moves every cached figure at once.
+    // marks anything): today computed per request shows it at once; the kept rows once their
+    // period is over.
     const [order] = await queryRows<{ id: string }>(
       t.database.db,
       sql`SELECT id FROM sales_order WHERE pay_time >= ${new Date(`${today}T00:00:00+08:00`)} AND pay_time < ${new Date(`${addDays(today, 1)}T00:00:00+08:00`)}
@@ -536,14 +523,25 @@ describe('data centre API', () => {
       const m12 = changed[2].day.find((c) => c.code === 'M12')?.value;
       expect(m12).toBe((await rawMetrics(today, today)).get(0)?.M12);
       expect(m12).not.toBe(todayRaw?.M12);
-      expect(await views(on)).toEqual(changed);
       expect(await views(live)).toEqual(changed);
+      // Kept: today's rows not read again, the answers as of the first read (a grouping whose range
+      // holds a dirty day reads today raw, so its figure may already be newer).
+      const kept = await views(on);
+      expect(on.todayRows.reads).toBe(reads);
+      expect(kept.map((x) => x.asOf)).toEqual(first.map((x) => x.asOf));
+      clock = new Date(clock.getTime() + TODAY_MAX_AGE_MS);
+      const later = await views(off);
+      expect(later[2].day.find((c) => c.code === 'M12')?.value).toBe(m12);
+      expect(await views(on)).toEqual(later);
     } finally {
       await t.database.db.execute(
         sql`UPDATE sales_order SET pay_time = pay_time + interval '1 day' WHERE id = ${order.id}`,
       );
     }
-    expect(await views(on)).toEqual(ref);
-    expect(await views(live)).toEqual(ref);
+    clock = new Date(clock.getTime() + TODAY_MAX_AGE_MS);
+    const back = await views(off);
+    expect(back.map((x) => ({ ...x, asOf: null }))).toEqual(ref.map((x) => ({ ...x, asOf: null })));
+    expect(await views(on)).toEqual(back);
+    expect(await views(live)).toEqual(back);
   });
 });

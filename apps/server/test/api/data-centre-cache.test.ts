@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src/db/client';
 import type { JobQueue } from '../../src/jobs/queue';
-import { type CacheMode, readStamps } from '../../src/modules/data-centre/cache';
+import { type CacheMode, readStamps, TODAY_MAX_AGE_MS } from '../../src/modules/data-centre/cache';
 import { addDays } from '../../src/modules/data-centre/engine';
 import { recomputeDays, statsNightlyJob } from '../../src/modules/data-centre/jobs';
 import { DataCentreService } from '../../src/modules/data-centre/service';
@@ -11,11 +11,12 @@ import { uploadImage } from '../support/commerce';
 import { dcCaller, seedDataCentre } from '../support/data-centre';
 
 /**
- * The past-day parts kept per aggregate generation (cache.ts, DATA_CENTRE_CACHE=on): a write to the
- * source tables costs a request only today's part and still shows at once; a late change on an old
- * day shows at once (its dirty mark) and again after the recompute (a new generation); two server
- * instances on one database never answer a stale figure. Every answer is compared with `off`
- * (nothing shared) computed at the same moment.
+ * The data centre's cache (cache.ts): past-day parts kept per aggregate generation, today's rows
+ * for a short time. A write to the source tables of today costs no past part and shows once
+ * today's rows are read again (the clock moved past their period); a late change on an old day
+ * shows at once (its dirty mark) and again after the recompute (a new generation); two server
+ * instances on one database never answer a stale past figure. Every answer is compared with
+ * `off` (nothing shared) computed at the same moment.
  */
 let t: TestApp;
 let admin: string;
@@ -26,8 +27,8 @@ const NOW = new Date('2026-10-20T04:00:00Z');
 const TODAY = '2026-10-20';
 
 const adminP = dcCaller(1);
-const service = (cache: CacheMode, now: () => Date, db = t.database.db) =>
-  new DataCentreService(db, now, { register() {} } as unknown as JobQueue, { cache });
+const service = (cache: CacheMode, now: () => Date, db = t.database.db, todayMaxAgeMs?: number) =>
+  new DataCentreService(db, now, { register() {} } as unknown as JobQueue, { cache, todayMaxAgeMs });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -81,9 +82,11 @@ describe('data centre: past parts per aggregate generation', () => {
   it("a cached past part survives a source write of today, and the answer has today's change", async () => {
     // "Today" inside the data: the days before come from the roll-ups, today from the raw tables.
     const today = addDays(FROM, 20);
-    const now = () => new Date(`${today}T15:00:00+08:00`);
+    let clock = new Date(`${today}T15:00:00+08:00`);
+    const now = () => clock;
     const on = service('on', now);
-    const stamp = service('stamp', now);
+    // Today computed per request: the write shows at once.
+    const live = service('on', now, t.database.db, 0);
     const off = service('off', now);
     const q = {
       from: addDays(FROM, 5),
@@ -116,7 +119,7 @@ describe('data centre: past parts per aggregate generation', () => {
       ]);
     const ref = await views(off);
     expect(await views(on)).toEqual(ref);
-    expect(await views(stamp)).toEqual(ref);
+    expect(await views(live)).toEqual(ref);
     const fixedRef = await fixed(off);
     expect(await fixed(on)).toEqual(fixedRef);
     const gen = (await readStamps(t.database.db)).gen;
@@ -124,10 +127,13 @@ describe('data centre: past parts per aggregate generation', () => {
     const hits = on.pastParts.hits;
     expect(misses).toBeGreaterThan(0);
 
-    // A source write of today: the snapshot moves, the generation does not.
+    // A source write of today: the generation does not move.
     const undo = await writeOn(today, 12_345);
     try {
       expect((await readStamps(t.database.db)).gen).toBe(gen);
+      expect(await fixed(live)).toEqual(await fixed(off));
+      // The kept rows of today serve until their period is over.
+      clock = new Date(clock.getTime() + TODAY_MAX_AGE_MS);
       const fixedChanged = await fixed(off);
       const m12 = (x: typeof fixedRef) => x[2].day.find((c) => c.code === 'M12')?.value ?? 0;
       expect(m12(fixedChanged)).toBe(m12(fixedRef) + 12_345);
@@ -140,16 +146,20 @@ describe('data centre: past parts per aggregate generation', () => {
       const changed = await views(off);
       expect(changed).not.toEqual(ref);
       expect(await views(on)).toEqual(changed);
-      expect(await views(stamp)).toEqual(changed);
+      expect(await views(live)).toEqual(changed);
     } finally {
       await undo();
     }
-    expect(await views(on)).toEqual(ref);
+    clock = new Date(clock.getTime() + TODAY_MAX_AGE_MS);
+    const back = await views(off);
+    expect(back.map((x) => ({ ...x, asOf: null }))).toEqual(ref.map((x) => ({ ...x, asOf: null })));
+    expect(await views(on)).toEqual(back);
   });
 
-  it("requests overlapping writes of today each see every write committed before they began (today's rows shared by freshness)", async () => {
+  it("requests overlapping writes of today each see every write committed before their today's rows were read", async () => {
     const today = addDays(FROM, 20);
-    const now = () => new Date(`${today}T15:00:00+08:00`);
+    let clock = new Date(`${today}T15:00:00+08:00`);
+    const now = () => clock;
     const on = service('on', now);
     const off = service('off', now);
     const m12 = (x: Awaited<ReturnType<DataCentreService['overview']>>) =>
@@ -162,13 +172,15 @@ describe('data centre: past parts per aggregate generation', () => {
       for (let i = 1; i <= 6; i++) {
         undos.push(await writeOn(today, 1000 * i));
         added += 1000 * i;
-        // Not awaited: the next write commits while this request runs.
+        // Each request after the rows kept before it are over their period (a read in flight
+        // from before must not serve it); not awaited: the next write commits while it runs.
+        clock = new Date(clock.getTime() + TODAY_MAX_AGE_MS);
         pending.push({ expected: base + added, answer: on.overview(adminP) });
       }
       for (const x of pending) expect(m12(await x.answer)).toBeGreaterThanOrEqual(x.expected);
       expect(await on.overview(adminP)).toEqual(await off.overview(adminP));
       expect(m12(await on.overview(adminP))).toBe(base + added);
-      expect(on.freshLive.reads).toBeGreaterThan(0);
+      expect(on.todayRows.reads).toBeGreaterThanOrEqual(6);
     } finally {
       for (const undo of undos) await undo();
     }
@@ -256,7 +268,7 @@ describe('data centre: past parts per aggregate generation', () => {
   });
 
   it('two server instances on one database never answer a stale figure', async () => {
-    // Instance A: the app (HTTP, DATA_CENTRE_CACHE on by default). Instance B: on PostgreSQL a
+    // Instance A: the app (HTTP). Instance B: on PostgreSQL a
     // second app with its own pool (another process behind the balancer); on PGlite (one process
     // per database) a second service with its own caches on the same database.
     const second = onPostgres() ? await t.secondInstance() : null;
@@ -293,8 +305,9 @@ describe('data centre: past parts per aggregate generation', () => {
     // Twice: the second answers come from each instance's caches.
     expect(await check()).toEqual(first);
 
-    // A write of today (source tables): both show it.
+    // A write of today (source tables): both show it once their kept rows of today are over.
     await writeOn(TODAY, 777);
+    t.clock.advance(TODAY_MAX_AGE_MS / 1000);
     const afterWrite = await check();
     expect(afterWrite.totals).not.toEqual(first.totals);
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseTc3Authorization, tc3Signature } from '../../src/providers/live/tc3';
+import { parseTc3Authorization, tc3Sign } from '../../src/providers/tencent/tc3';
 
 /**
  * A local server speaking Tencent Cloud LCIC's API 3.0 (reference/providers.md 3.3, 4.2): POST /
@@ -53,7 +53,8 @@ export const startLcicServer = async (creds: { secretId: string; secretKey: stri
       const ts = Number(req.headers['x-tc-timestamp']);
       if (!Number.isFinite(ts) || Math.abs(ts - Date.now() / 1000) > 300)
         return fail(res, 'AuthFailure.SignatureExpire', 'timestamp skew');
-      const { signature, scope } = tc3Signature({
+      const { signature, scope } = tc3Sign({
+        secretId: auth.secretId,
         secretKey: creds.secretKey,
         service: auth.service,
         host: String(req.headers.host ?? '').replace(/:\d+$/, ''),

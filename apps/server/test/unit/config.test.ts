@@ -24,7 +24,6 @@ describe('loadConfig', () => {
       trustProxy: false,
       metricsToken: undefined,
       logFormat: 'auto',
-      dataCentreCache: 'on',
     });
     expect(
       loadConfig({ METRICS_TOKEN: 'a-metrics-token-of-32-characters', LOG_FORMAT: 'json' }),
@@ -51,7 +50,6 @@ describe('loadConfig', () => {
     fails({ AUDIT_RETENTION_DAYS: '0' }, 'AUDIT_RETENTION_DAYS');
     fails({ METRICS_TOKEN: 'too-short' }, 'METRICS_TOKEN');
     fails({ LOG_FORMAT: 'xml' }, 'LOG_FORMAT');
-    fails({ DATA_CENTRE_CACHE: 'yes' }, 'DATA_CENTRE_CACHE');
   });
   it('accepts good values', () => {
     const c = loadConfig({
@@ -69,8 +67,5 @@ describe('loadConfig', () => {
     expect(loadConfig({ ADMIN_MFA_DEFAULT: 'off' }).adminMfaDefault).toBe('off');
     expect(loadConfig({ ADMIN_MFA_DEFAULT: 'enforce' }).adminMfaDefault).toBe('enforce');
     expect(loadConfig({ ADMIN_MFA_DEFAULT: '' }).adminMfaDefault).toBe('on');
-    expect(loadConfig({ DATA_CENTRE_CACHE: 'live' }).dataCentreCache).toBe('live');
-    expect(loadConfig({ DATA_CENTRE_CACHE: 'stamp' }).dataCentreCache).toBe('stamp');
-    expect(loadConfig({ DATA_CENTRE_CACHE: 'off' }).dataCentreCache).toBe('off');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FreshReads, olderGen, StampedLru } from '../../src/modules/data-centre/cache';
+import { olderGen, StampedLru, TodayRows } from '../../src/modules/data-centre/cache';
 
 describe('StampedLru (data-centre caches)', () => {
   it('computes once per stamp and key, shares a computation in flight, and drops everything on a new stamp', async () => {
@@ -33,7 +33,7 @@ describe('StampedLru (data-centre caches)', () => {
   });
 });
 
-describe('generations and fresh reads (data-centre caches)', () => {
+describe('generations (data-centre caches)', () => {
   it('orders generation stamps counter by counter; an older stamp computes without touching the entries', async () => {
     expect(olderGen('product:1,sales:4', 'product:1,sales:5')).toBe(true);
     expect(olderGen('product:2,sales:5', 'product:1,sales:5')).toBe(false);
@@ -46,44 +46,39 @@ describe('generations and fresh reads (data-centre caches)', () => {
     expect(await lru.get('product:1,sales:6', 'k', async () => 3)).toBe(3);
     expect(lru.peek('product:1,sales:5', 'k')).toBeUndefined();
   });
+});
 
-  it('shares a read sent after the request began; later requests wait for one next read', async () => {
-    const reads = new FreshReads<number>();
-    const gates: (() => void)[] = [];
+describe("today's rows kept for a short time (TodayRows)", () => {
+  it('shares one read within the period, reads again after it, and says when the rows were read', async () => {
+    const rows = new TodayRows<number>(30_000);
     let n = 0;
-    const load = () =>
-      new Promise<number>((ok) => {
-        const v = ++n;
-        gates.push(() => ok(v));
-      });
-    const since1 = performance.now();
-    const a = reads.get('k', since1, load); // read 1 sent now (after since1)
-    const b = reads.get('k', since1, load); // began before read 1 was sent: shares it
-    await new Promise((r) => setTimeout(r, 2));
-    const since2 = performance.now(); // began after read 1 was sent: needs a newer read
-    const c = reads.get('k', since2, load);
-    const d = reads.get('k', performance.now(), load); // shares the pending read with c
-    expect(n).toBe(1); // the next read waits for the one in flight
-    gates[0]?.();
-    expect([await a, await b]).toEqual([1, 1]);
-    await new Promise((r) => setTimeout(r, 0));
-    expect(n).toBe(2);
-    gates[1]?.();
-    expect([await c, await d]).toEqual([2, 2]);
-    // A request that began after every read was sent: a read of its own.
-    await new Promise((r) => setTimeout(r, 2));
-    const e = reads.get('k', performance.now(), load);
-    await new Promise((r) => setTimeout(r, 0));
-    gates[2]?.();
-    expect(await e).toBe(3);
-    expect([reads.reads, reads.joins]).toEqual([3, 2]);
+    const load = async () => ++n;
+    const a = rows.get('k', 1_000, load);
+    const b = rows.get('k', 1_000, load); // together: one read
+    expect([await a.rows, await b.rows, a.at]).toEqual([1, 1, 1_000]);
+    const c = rows.get('k', 30_999, load); // within the period
+    expect([await c.rows, c.at]).toEqual([1, 1_000]);
+    expect(await rows.get('other', 30_999, load).rows).toBe(2); // another key: its own read
+    const d = rows.get('k', 31_000, load); // the period is over
+    expect([await d.rows, d.at]).toEqual([3, 31_000]);
+    // A request whose clock is behind the kept read takes it (the rows hold what it must see).
+    expect(await rows.get('k', 20_000, load).rows).toBe(3);
+    expect(rows.reads).toBe(3);
+    // Nothing kept: every request reads.
+    const none = new TodayRows<number>(0);
+    await none.get('k', 1, load).rows;
+    await none.get('k', 1, load).rows;
+    expect(none.reads).toBe(2);
   });
 
-  it('a failed read is not shared with later requests', async () => {
-    const reads = new FreshReads<number>();
-    await expect(reads.get('k', performance.now(), () => Promise.reject(new Error('boom')))).rejects.toThrow(
-      'boom',
-    );
-    expect(await reads.get('k', 0, async () => 7)).toBe(7);
+  it('forgets a failed read and evicts the least recently used key', async () => {
+    const rows = new TodayRows<string>(30_000, 2);
+    await expect(rows.get('bad', 0, () => Promise.reject(new Error('boom'))).rows).rejects.toThrow('boom');
+    expect(await rows.get('bad', 0, async () => 'ok').rows).toBe('ok');
+    await rows.get('a', 0, async () => 'a').rows;
+    await rows.get('bad', 0, async () => 'again').rows; // used: 'a' is now the oldest
+    await rows.get('c', 0, async () => 'c').rows;
+    expect(await rows.get('a', 0, async () => 'a2').rows).toBe('a2');
+    expect(await rows.get('c', 0, async () => 'c2').rows).toBe('c');
   });
 });

@@ -2,22 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { expiryOf } from '../../src/modules/courses/delivery';
 import { verifyLcicCallback } from '../../src/providers/live/lcic';
 import { SandboxLiveProvider } from '../../src/providers/live/sandbox';
-import { tc3Signature } from '../../src/providers/live/tc3';
-
-describe('TC3-HMAC-SHA256', () => {
-  it("reproduces Tencent Cloud's worked example", () => {
-    const { scope, signature } = tc3Signature({
-      secretKey: 'Gu5t9xGARNpq86cd98joQYCN3EXAMPLE',
-      service: 'cvm',
-      host: 'cvm.tencentcloudapi.com',
-      contentType: 'application/json; charset=utf-8',
-      payload: '{"Limit": 1, "Filters": [{"Values": ["\\u672a\\u547d\\u540d"], "Name": "instance-name"}]}',
-      timestamp: 1551113065,
-    });
-    expect(scope).toBe('2019-02-25/cvm/tc3_request');
-    expect(signature).toBe('72e494ea809ad7a8c8f7a4507b9bddcbaa8e581f516e8da2f66e2c5a96525168');
-  });
-});
 
 describe('LCIC callback signature', () => {
   it('accepts md5(CallbackKey + ExpireTime) before expiry only', () => {

@@ -6,7 +6,6 @@ import type { CallReceipt } from '../../src/providers/call/types';
 import { AliyunSmsProvider } from '../../src/providers/sms/aliyun';
 import { SandboxSmsProvider } from '../../src/providers/sms/sandbox';
 import { TencentSmsProvider } from '../../src/providers/sms/tencent';
-import { tc3Parts } from '../../src/providers/sms/tencent-sign';
 import type { SmsReceipt } from '../../src/providers/sms/types';
 import { aliyunV1Verify, startAliyunServer, startTencentServer } from '../support/provider-servers';
 
@@ -32,21 +31,6 @@ describe('signatures against the documented vectors', () => {
     // the test server's independent verifier agrees
     expect(aliyunV1Verify('GET', params, 'testSecret')).toBe('zJDF+Lrzhj/ThnlvIToysFRq6t4=');
     expect(rpcSignature('GET', params, 'wrongSecret')).not.toBe('zJDF+Lrzhj/ThnlvIToysFRq6t4=');
-  });
-
-  it('TC3-HMAC-SHA256 reproduces the official CVM example', () => {
-    const parts = tc3Parts({
-      secretId: 'AKIDz8krbsJ5yKBZQpn74WFkmLPx3EXAMPLE',
-      secretKey: 'Gu5t9xGARNpq86cd98joQYCN3EXAMPLE',
-      service: 'cvm',
-      host: 'cvm.tencentcloudapi.com',
-      contentType: 'application/json; charset=utf-8',
-      payload: '{"Limit": 1, "Filters": [{"Values": ["\\u672a\\u547d\\u540d"], "Name": "instance-name"}]}',
-      timestamp: 1551113065,
-    });
-    expect(parts.canonicalHash).toBe('5ffe6a04c0664d6b969fab9a13bdab201d63ee709638e2749d62a09ca18d7031');
-    expect(parts.scope).toBe('2019-02-25/cvm/tc3_request');
-    expect(parts.signature).toBe('72e494ea809ad7a8c8f7a4507b9bddcbaa8e581f516e8da2f66e2c5a96525168');
   });
 });
 

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-} from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { tstz } from './columns';
 
 /**
@@ -173,22 +163,3 @@ export const statGeneration = pgTable('stat_generation', {
   name: text('name').primaryKey(),
   gen: bigint('gen', { mode: 'number' }).notNull().default(0),
 });
-
-/**
- * What each committed write changed of the live days' events (modules/data-centre/live-slices.ts):
- * statement triggers on the tables the facts read (migration 0030) append one row per statement
- * and kind of change, with the writing transaction's id. `at`: the earliest event time it may
- * have changed; `forward`: every event at or after `at` may have changed (a payment decides which
- * later order is a client's first; -infinity: any event), else only the events of `at`'s hour.
- * Append-only, so writers never wait for each other here; the nightly job deletes old rows.
- */
-export const statLiveTouch = pgTable(
-  'stat_live_touch',
-  {
-    xid: bigint('xid', { mode: 'number' }).notNull(),
-    at: tstz('at').notNull(),
-    forward: boolean('forward').notNull(),
-    writtenAt: tstz('written_at').notNull().defaultNow(),
-  },
-  (t) => [index('stat_live_touch_xid_idx').on(t.xid)],
-);

@@ -1,9 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
 import { queryPreparedUnder } from '../../lib/named-query';
-import type { FreshReads, StampedLru } from './cache';
+import type { StampedLru, TodayRows } from './cache';
 import { dayOf, type Fact, type FactValues, PRODUCT_FACTS, SALES_FACTS } from './facts';
-import type { LiveSlices } from './live-slices';
 import { groupRollup } from './rollup';
 
 /**
@@ -34,7 +33,6 @@ export const TABLES: Record<StatTable, TableDef> = {
 
 // ---- business days (Asia/Shanghai, no daylight saving)
 const DAY = 86_400_000;
-const HOUR = 3_600_000;
 /** 00:00 Asia/Shanghai of a business day. */
 export const dayStart = (date: string) => new Date(`${date}T00:00:00+08:00`);
 export const addDays = (date: string, n: number) =>
@@ -103,8 +101,6 @@ export type Grouped = Map<string, { bucket: string; key: number; facts: FactValu
 /** A live day's event row: sums grouped per day and keys (`v`), ids one row per distinct id (`id`). */
 export interface LiveRow {
   d: string;
-  /** The hour of the day (LiveSlices: a live day kept per hour); 0 when not grouped per hour. */
-  h: number;
   k: [number, number, number, number, number];
   f: string;
   v: number;
@@ -129,85 +125,56 @@ export class LiveCache {
     /** Read the distinct ids with the first statement even for a sums-only grouping (the request needs them later). */
     private readonly alwaysIds = false,
     /**
-     * Shared between requests (cache.ts): the rows kept per process under the request's snapshot
-     * stamp and `scope`, a text that identifies `where` (the same text, the same condition).
+     * Shared between requests (cache.ts TodayRows): the rows kept per process under `scope`, a
+     * text that identifies `where` (the same text, the same condition), read again once they are
+     * older than the store's age at `now` (the request's clock, ms).
      */
-    private readonly share?: {
-      store: StampedLru<LiveRow[]>;
-      stamp: string;
-      scope: string;
-      /** Reads sent after the request's stamps were read, whatever their snapshot (`on`). */
-      fresh?: { reads: FreshReads<LiveRow[]>; since: number };
-      /** One live day's rows kept per hour across snapshots (`on`): a read re-reads the hours touched since. */
-      slices?: LiveSlices<LiveRow>;
-    },
+    private readonly share?: { store: TodayRows<LiveRow[]>; now: number; scope: string },
     /** The request's past parts' store (cache.ts), handed to its groupings. */
     readonly past?: PastShare,
   ) {}
 
   /** Statements run (for tests). */
   statements = 0;
+  /** When the oldest kept rows this request used were read (ms; null: none kept, read now). */
+  asOf: number | null = null;
 
   rows(table: StatTable, from: string, to: string, needIds: boolean): Promise<LiveRow[]> {
-    const withIds = needIds || this.alwaysIds;
+    const share = this.share;
+    // Kept rows carry the ids: they serve the sums-only groupings as well.
+    const withIds = needIds || this.alwaysIds || share !== undefined;
     const full = this.memo.get(`${table}|${from}|${to}|ids`);
     if (full) return full;
     const id = `${table}|${from}|${to}|${withIds ? 'ids' : 'sums'}`;
     let p = this.memo.get(id);
     if (!p) {
-      const share = this.share;
       if (share) {
-        const fullKey = `${share.scope}|${table}|${from}|${to}|ids`;
-        const slices = from === to ? share.slices : undefined;
-        // Another request's rows with the ids serve a sums-only grouping as well (kept ones too).
-        const ids = withIds || slices?.has(fullKey) === true;
-        const key = ids ? fullKey : `${share.scope}|${table}|${from}|${to}|sums`;
-        const load = slices
-          ? () =>
-              slices.rows(this.db, key, dayStart(from), (h) =>
-                this.read(
-                  table,
-                  new Date(dayStart(from).getTime() + h * HOUR),
-                  dayStart(addDays(to, 1)),
-                  ids,
-                  true,
-                ),
-              )
-          : () => this.load(table, from, to, withIds);
-        const fresh = share.fresh;
-        p =
-          share.store.peek(share.stamp, fullKey) ??
-          share.store.get(share.stamp, key, fresh ? () => fresh.reads.get(key, fresh.since, load) : load);
+        const kept = share.store.get(`${share.scope}|${id}`, share.now, () =>
+          this.load(table, from, to, withIds),
+        );
+        this.asOf = Math.min(this.asOf ?? kept.at, kept.at);
+        p = kept.rows;
       } else p = this.load(table, from, to, withIds);
       this.memo.set(id, p);
     }
     return p;
   }
 
-  private load(table: StatTable, from: string, to: string, withIds: boolean): Promise<LiveRow[]> {
-    return this.read(table, dayStart(from), dayStart(addDays(to, 1)), withIds, false);
-  }
-
-  /** The live rows of [a, b); `hour`: grouped per hour too (LiveSlices). */
-  private async read(
-    table: StatTable,
-    a: Date,
-    b: Date,
-    withIds: boolean,
-    hour: boolean,
-  ): Promise<LiveRow[]> {
+  /** The live rows of the days [from, to]. */
+  private async load(table: StatTable, from: string, to: string, withIds: boolean): Promise<LiveRow[]> {
+    const a = dayStart(from);
+    const b = dayStart(addDays(to, 1));
     const t = TABLES[table];
     const sums = t.facts.filter((f) => f.kind === 'sum');
     const ids = t.facts.filter((f) => f.kind === 'ids');
-    const h = hour ? sql`h` : sql`NULL::int`;
     const parts = [
-      sql`SELECT to_char(d, 'YYYY-MM-DD') AS d, ${h} AS h, k1, k2, k3, k4, k5, f, sum(v)::bigint AS v, NULL::text AS id
-          FROM (${rawEventsAt(sums, a, b, this.scope.k1, hour)}) x WHERE ${this.scope.where} GROUP BY 1, 2, k1, k2, k3, k4, k5, f`,
+      sql`SELECT to_char(d, 'YYYY-MM-DD') AS d, k1, k2, k3, k4, k5, f, sum(v)::bigint AS v, NULL::text AS id
+          FROM (${rawEventsAt(sums, a, b, this.scope.k1)}) x WHERE ${this.scope.where} GROUP BY 1, k1, k2, k3, k4, k5, f`,
     ];
     if (withIds && ids.length)
       parts.push(
-        sql`SELECT DISTINCT to_char(d, 'YYYY-MM-DD') AS d, ${h} AS h, k1, k2, k3, k4, k5, f, 0::bigint AS v, v::text AS id
-            FROM (${rawEventsAt(ids, a, b, this.scope.k1, hour)}) x WHERE ${this.scope.where}`,
+        sql`SELECT DISTINCT to_char(d, 'YYYY-MM-DD') AS d, k1, k2, k3, k4, k5, f, 0::bigint AS v, v::text AS id
+            FROM (${rawEventsAt(ids, a, b, this.scope.k1)}) x WHERE ${this.scope.where}`,
       );
     this.statements++;
     const query = sql.join(parts, sql` UNION ALL `);
@@ -221,7 +188,6 @@ export class LiveCache {
         : queryRows<T>(this.db, query);
     const rows = await run<{
       d: string;
-      h: number | null;
       k1: string | number;
       k2: string | number;
       k3: string | number;
@@ -233,7 +199,6 @@ export class LiveCache {
     }>();
     return rows.map((r) => ({
       d: r.d,
-      h: r.h ?? 0,
       k: [Number(r.k1), Number(r.k2), Number(r.k3), Number(r.k4), Number(r.k5)],
       f: r.f,
       v: Number(r.v),
@@ -294,14 +259,12 @@ export const bucketExpr = (g: Pick<Grouping, 'bucket' | 'from'>): SQL => {
 export const rawEvents = (facts: Fact[], from: string, to: string, k1?: number): SQL =>
   rawEventsAt(facts, dayStart(from), dayStart(addDays(to, 1)), k1);
 
-/** rawEvents over the times [a, b); `hour`: with each event's hour of the day (`h`, Asia/Shanghai). */
-const rawEventsAt = (facts: Fact[], a: Date, b: Date, k1?: number, hour = false): SQL =>
+/** rawEvents over the times [a, b). */
+const rawEventsAt = (facts: Fact[], a: Date, b: Date, k1?: number): SQL =>
   sql.join(
     facts.map(
       (f) =>
-        sql`SELECT ${f.column}::text AS f, ${dayOf(sql`e.ts`)} AS d, e.k1, e.k2, e.k3, e.k4, e.k5, e.v${
-          hour ? sql`, extract(hour FROM e.ts AT TIME ZONE 'Asia/Shanghai')::int AS h` : sql``
-        } FROM (${f.events(a, b, k1)}) e`,
+        sql`SELECT ${f.column}::text AS f, ${dayOf(sql`e.ts`)} AS d, e.k1, e.k2, e.k3, e.k4, e.k5, e.v FROM (${f.events(a, b, k1)}) e`,
     ),
     sql` UNION ALL `,
   );

@@ -281,10 +281,6 @@ export const statsNightlyJob = defineJob<Record<string, never>>({
     await db.execute(
       sql`INSERT INTO stat_dirty_date (stat_date) VALUES (${today}::date) ON CONFLICT DO NOTHING`,
     );
-    // Live slices (live-slices.ts) are re-read whole after a day, so older touches serve no one.
-    await db.execute(
-      sql`DELETE FROM stat_live_touch WHERE written_at < ${now}::timestamptz - interval '2 days'`,
-    );
     return result;
   },
 });

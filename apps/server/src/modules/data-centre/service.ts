@@ -25,7 +25,7 @@ import { said, writeAudit } from '../../lib/audit';
 import { ownRowsOnly, scopeCondition } from '../../lib/data-scope';
 import { fieldError } from '../../lib/errors';
 import type { Principal } from '../../types';
-import { type CacheMode, FreshReads, olderGen, readStamps, StampedLru, type Stamps } from './cache';
+import { type CacheMode, olderGen, readStamps, StampedLru, type Stamps, TodayRows } from './cache';
 import {
   addDays,
   type Bucket,
@@ -40,7 +40,6 @@ import {
 } from './engine';
 import { type FactValues, PRICE_BANDS, SALES_FACTS } from './facts';
 import { statsRebuildJob } from './jobs';
-import { LiveSlices } from './live-slices';
 import { productMetrics, salesMetrics } from './metrics';
 import { groupRollup, salesRollup } from './rollup';
 
@@ -71,89 +70,70 @@ const checkRange = (from: string, to: string) => {
   if (addDays(from, MAX_RANGE_DAYS) <= to) throw fieldError('to', 'invalidValue');
 };
 
-/** One request's stamps (cache.ts), or null when nothing is shared between requests. */
-type Stamp = Stamps | null;
+/**
+ * One request's use of the cache (cache.ts): its stamps (null: nothing shared, `off`), its clock
+ * (ms) and the live caches it made (when their kept rows were read: the answer's `asOf`).
+ */
+interface Req {
+  stamps: Stamps | null;
+  now: number;
+  lives: LiveCache[];
+}
 
 export class DataCentreService {
   /**
-   * What is shared between requests (cache.ts): results and today's live rows per snapshot stamp,
-   * the past-day parts of the groupings per aggregate generation (`on`).
+   * What is shared between requests (cache.ts): the past-day parts of the groupings per aggregate
+   * generation and dirty days, today's live rows for a short time (`on`); nothing (`off`).
    */
   readonly cacheMode: CacheMode;
-  readonly results = new StampedLru<unknown>(64);
-  readonly liveRows = new StampedLru<LiveRow[]>(64);
   readonly pastParts = new StampedLru<Grouped | null>(256, olderGen);
-  readonly freshLive = new FreshReads<LiveRow[]>();
-  /** Today's live rows per hour across snapshots (`on`, live-slices.ts). */
-  readonly liveSlices = new LiveSlices<LiveRow>();
-  readonly freshAnswers = new FreshReads<unknown>();
+  readonly todayRows: TodayRows<LiveRow[]>;
 
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
     private readonly queue: JobQueue,
     opts: {
+      /** `off`: the tests' oracle (nothing shared). */
       cache?: CacheMode;
-      /** How a request reads its stamps (cache.ts readStamps); tests pin the snapshot. */
-      stamps?: (db: Db) => Promise<Stamps>;
+      /** How long today's rows are kept (cache.ts TODAY_MAX_AGE_MS). */
+      todayMaxAgeMs?: number;
     } = {},
   ) {
     queue.register(statsRebuildJob);
     this.cacheMode = opts.cache ?? 'on';
-    this.readStamps = opts.stamps ?? readStamps;
+    this.todayRows = new TodayRows<LiveRow[]>(opts.todayMaxAgeMs);
   }
 
-  private readonly readStamps: (db: Db) => Promise<Stamps>;
-
   /**
-   * A request's answer: computed once per snapshot stamp, view, parameters and scope when the
-   * results are cached (`on`, `stamp`), else computed with the stamps for today's live rows
-   * (`live`) or without them (`off`); with `on` its groupings' past parts are kept per generation,
-   * and a computation that started after the request began serves it whatever its stamp (one in
-   * flight per answer plus one pending: callers with writes committing between them share).
+   * A request's answer, computed with the request's stamps (past parts per generation, today's
+   * rows kept for a short time) and stamped with when its today's figures were read (`asOf`, null
+   * when it holds no day from `today` on).
    */
-  private async answer<T>(
-    view: string,
-    scope: string,
-    params: unknown,
-    compute: (stamp: Stamp) => Promise<T>,
-    /** Not kept (an export of every key can be large): only its live rows and parts are shared. */
-    once = false,
-  ) {
-    if (this.cacheMode === 'off') return compute(null);
-    // When the request began: an answer whose computation starts later (and reads its stamps
-    // later) sees every commit this request must see (`on`: FreshReads).
-    const since = performance.now();
-    const stamped = async () => {
-      const stamp = await this.readStamps(this.db);
-      if (this.cacheMode === 'live' || once) return compute(stamp);
-      return this.results.get(stamp.snapshot, key, () => compute(stamp)) as Promise<T>;
+  private async answer<T>(to: string, compute: (r: Req) => Promise<T>): Promise<T & { asOf: string | null }> {
+    const now = this.now().getTime();
+    const req: Req = {
+      stamps: this.cacheMode === 'off' ? null : await readStamps(this.db),
+      now,
+      lives: [],
     };
-    const key = `${view}|${scope}|${this.today()}|${JSON.stringify(params)}`;
-    if (this.cacheMode !== 'on' || once) return stamped();
-    return this.freshAnswers.get(key, since, stamped) as Promise<T>;
-  }
-
-  /**
-   * A part of an answer shared by several answers (the history's ranking: every page and sort
-   * order of a range), kept like the answers when they are cached (`on`).
-   */
-  private shared<T>(stamp: Stamp, key: unknown[], compute: () => Promise<T>): Promise<T> {
-    if (stamp === null || this.cacheMode === 'live') return compute();
-    return this.results.get(stamp.snapshot, JSON.stringify(key), compute) as Promise<T>;
-  }
-
-  /** Today's live rows shared by freshness across snapshot stamps (`on` only). */
-  private freshOf(stamp: Stamps) {
-    return this.cacheMode === 'on'
-      ? { fresh: { reads: this.freshLive, since: stamp.at }, slices: this.liveSlices }
-      : {};
+    const out = await compute(req);
+    const kept = req.lives.map((l) => l.asOf ?? now);
+    const asOf = to >= this.today() ? new Date(Math.min(now, ...kept)).toISOString() : null;
+    return { ...out, asOf };
   }
 
   /** The past parts' store of a request (`on` only). */
-  private pastOf(stamp: Stamp): PastShare | undefined {
-    if (stamp === null || this.cacheMode !== 'on') return undefined;
-    return { store: this.pastParts, gen: stamp.gen, dirty: stamp.dirty };
+  private pastOf(r: Req): PastShare | undefined {
+    return r.stamps ? { store: this.pastParts, gen: r.stamps.gen, dirty: r.stamps.dirty } : undefined;
+  }
+
+  /** A request's live events, today's rows kept by scope (`on`). */
+  private live(r: Req | null, scope: { where: SQL; k1?: number }, ids: boolean, key: string): LiveCache {
+    const share = r?.stamps ? { store: this.todayRows, now: r.now, scope: key } : undefined;
+    const cache = new LiveCache(this.db, scope, ids, share, r ? this.pastOf(r) : undefined);
+    r?.lives.push(cache);
+    return cache;
   }
 
   /** What the sales scope of a principal depends on (scopeCondition, salesRollup). */
@@ -171,39 +151,14 @@ export class DataCentreService {
   }
 
   /** One request's live events (today's raw events grouped once, in the caller's scope). */
-  liveOf(p: Principal, ids = false, stamp: Stamp = null): LiveCache {
-    return new LiveCache(
-      this.db,
-      { where: this.salesScope(p), k1: ownRowsOnly(p) },
-      ids,
-      stamp === null
-        ? undefined
-        : {
-            store: this.liveRows,
-            stamp: stamp.snapshot,
-            scope: `sales|${DataCentreService.scopeKey(p)}`,
-            ...this.freshOf(stamp),
-          },
-      this.pastOf(stamp),
-    );
+  private liveOf(p: Principal, r: Req | null, ids = false): LiveCache {
+    const scope = { where: this.salesScope(p), k1: ownRowsOnly(p) };
+    return this.live(r, scope, ids, `sales|${DataCentreService.scopeKey(p)}`);
   }
 
-  private productLive(q: ProductQuery, stamp: Stamp): LiveCache {
+  private productLive(q: ProductQuery, r: Req): LiveCache {
     const filter = [q.sourcePlatformId, q.channelId, q.categoryId, q.status];
-    return new LiveCache(
-      this.db,
-      { where: this.productWhere(q) },
-      false,
-      stamp === null
-        ? undefined
-        : {
-            store: this.liveRows,
-            stamp: stamp.snapshot,
-            scope: `product|${JSON.stringify(filter)}`,
-            ...this.freshOf(stamp),
-          },
-      this.pastOf(stamp),
-    );
+    return this.live(r, { where: this.productWhere(q) }, false, `product|${JSON.stringify(filter)}`);
   }
 
   /**
@@ -219,7 +174,7 @@ export class DataCentreService {
     },
   ): Promise<Grouped> {
     const { dim, cache, only, ...rest } = g;
-    const live = cache ?? this.liveOf(p);
+    const live = cache ?? this.liveOf(p, null);
     const scope = this.salesScope(p);
     let rollup = salesRollup(p, dim);
     if (rollup && only) {
@@ -296,23 +251,17 @@ export class DataCentreService {
    */
   async series(p: Principal, q: SalesSeriesQuery, opts: { all?: boolean } = {}): Promise<SalesSeries> {
     checkRange(q.from, q.to);
-    return this.answer(
-      'series',
-      DataCentreService.scopeKey(p),
-      q,
-      (stamp) => this.computeSeries(p, q, opts, stamp),
-      opts.all === true,
-    );
+    return this.answer(q.to, (r) => this.computeSeries(p, q, opts, r));
   }
 
   private async computeSeries(
     p: Principal,
     q: SalesSeriesQuery,
     opts: { all?: boolean },
-    stamp: Stamp,
-  ): Promise<SalesSeries> {
+    r: Req,
+  ): Promise<Omit<SalesSeries, 'asOf'>> {
     // The ranking needs the sums only, the rows the ids too: one statement for both.
-    const cache = this.liveOf(p, true, stamp);
+    const cache = this.liveOf(p, r, true);
     const base = { from: q.from, to: q.to, dim: q.dimension, cache };
     const metricOf = (f: FactValues) => salesMetrics(f)[q.sort] ?? null;
     // Dimension all has one key: nothing to rank (the totals are its one row).
@@ -320,11 +269,7 @@ export class DataCentreService {
     const sumsOnly = one || !IDS_METRICS.has(q.sort);
     const ranking: Grouped = one
       ? new Map([['', { bucket: q.from, key: 0, facts: {} }]])
-      : await this.shared(
-          stamp,
-          ['rank', DataCentreService.scopeKey(p), this.today(), q.from, q.to, q.dimension, sumsOnly],
-          () => this.group(p, { ...base, bucket: 'range', sumsOnly }),
-        );
+      : await this.group(p, { ...base, bucket: 'range', sumsOnly });
     const dir = q.order === 'asc' ? 1 : -1;
     const ranked = [...ranking.values()]
       .filter((s) => one || Object.values(s.facts).some((v) => v !== 0))
@@ -376,12 +321,10 @@ export class DataCentreService {
   /** Overview: KPI cards with comparisons, 30-day trend, stage funnel, top sales, donuts. */
   async overview(p: Principal, date?: string): Promise<DataOverview> {
     const d = date ?? this.today();
-    return this.answer('overview', DataCentreService.scopeKey(p), d, (stamp) =>
-      this.computeOverview(p, d, stamp),
-    );
+    return this.answer(d, (r) => this.computeOverview(p, d, r));
   }
 
-  private async computeOverview(p: Principal, d: string, stamp: Stamp): Promise<DataOverview> {
+  private async computeOverview(p: Principal, d: string, r: Req): Promise<Omit<DataOverview, 'asOf'>> {
     const monthStart = `${d.slice(0, 7)}-01`;
     const prevMonthStart = `${addDays(monthStart, -1).slice(0, 7)}-01`;
     const elapsed = Math.round((dayStart(d).getTime() - dayStart(monthStart).getTime()) / 86_400_000);
@@ -392,7 +335,7 @@ export class DataCentreService {
     const trendFrom = addDays(d, -29);
     // The day cards are the trend's last two days (the same sums, dimension all, one query less each).
     // Today's events are read once for every card and chart (live).
-    const live = this.liveOf(p, false, stamp);
+    const live = this.liveOf(p, r);
     // The funnel reads the clients only: it runs beside the groupings.
     const funnel = this.funnel(p, monthStart, d);
     funnel.catch(() => {});
@@ -483,13 +426,11 @@ export class DataCentreService {
 
   /** Daily data: one day, a row per sales grouped by department with subtotals and a total. */
   async daily(p: Principal, date: string): Promise<DataDaily> {
-    return this.answer('daily', DataCentreService.scopeKey(p), date, (stamp) =>
-      this.computeDaily(p, date, stamp),
-    );
+    return this.answer(date, (r) => this.computeDaily(p, date, r));
   }
 
-  private async computeDaily(p: Principal, date: string, stamp: Stamp): Promise<DataDaily> {
-    const live = this.liveOf(p, false, stamp);
+  private async computeDaily(p: Principal, date: string, r: Req): Promise<Omit<DataDaily, 'asOf'>> {
+    const live = this.liveOf(p, r);
     const [byUser, byDept, all] = await Promise.all([
       this.group(p, { from: date, to: date, bucket: 'range', dim: 'sales', cache: live }),
       this.group(p, { from: date, to: date, bucket: 'range', dim: 'dept', cache: live }),
@@ -690,12 +631,12 @@ export class DataCentreService {
   /** Product daily data: date × SPU (or SKU), P01-P07, with the range totals. */
   async productDaily(q: ProductQuery): Promise<ProductDaily> {
     checkRange(q.from, q.to);
-    return this.answer('productDaily', '', q, (stamp) => this.computeProductDaily(q, stamp));
+    return this.answer(q.to, (r) => this.computeProductDaily(q, r));
   }
 
-  private async computeProductDaily(q: ProductQuery, stamp: Stamp): Promise<ProductDaily> {
+  private async computeProductDaily(q: ProductQuery, r: Req): Promise<Omit<ProductDaily, 'asOf'>> {
     const dim = q.level === 'sku' ? 2 : 1;
-    const live = this.productLive(q, stamp);
+    const live = this.productLive(q, r);
     const [g, total] = await Promise.all([
       this.productGroup(q, live, 'day', dim),
       this.productGroup(q, live, 'range', 0),
@@ -709,11 +650,11 @@ export class DataCentreService {
   /** Product overview: range totals per product ranked by P05, category share, top-5 trend, price bands. */
   async productOverview(q: ProductQuery): Promise<ProductOverview> {
     checkRange(q.from, q.to);
-    return this.answer('productOverview', '', q, (stamp) => this.computeProductOverview(q, stamp));
+    return this.answer(q.to, (r) => this.computeProductOverview(q, r));
   }
 
-  private async computeProductOverview(q: ProductQuery, stamp: Stamp): Promise<ProductOverview> {
-    const live = this.productLive(q, stamp);
+  private async computeProductOverview(q: ProductQuery, r: Req): Promise<Omit<ProductOverview, 'asOf'>> {
+    const live = this.productLive(q, r);
     const [g, bands] = await Promise.all([
       this.productGroup(q, live, 'range', q.level === 'sku' ? 2 : 1),
       this.priceBands(q, live),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sameSecret } from '../../lib/same-secret';
-import { tc3Authorization } from './tc3';
+import { tc3Sign } from '../tencent/tc3';
 import { type LiveAttendee, type LiveProvider, LiveProviderError, type LiveRoomState } from './types';
 
 export interface LcicSettings {
@@ -50,7 +50,7 @@ export class LcicLiveProvider implements LiveProvider {
   async call<T>(action: string, body: Record<string, unknown>): Promise<T> {
     const payload = JSON.stringify(body);
     const timestamp = Math.floor(this.now().getTime() / 1000);
-    const authorization = tc3Authorization({
+    const { authorization } = tc3Sign({
       secretId: this.s.secretId,
       secretKey: this.s.secretKey,
       service: 'lcic',

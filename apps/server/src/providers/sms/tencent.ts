@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type TemplateType, templateParamsOf } from '@educrm/contract';
 import { ProviderHttpError } from '../aliyun-rpc';
-import { tc3Parts } from './tencent-sign';
+import { tc3Sign } from '../tencent/tc3';
 import {
   parseShanghaiTime,
   positionalContent,
@@ -44,7 +44,7 @@ export class TencentSmsProvider implements SmsProvider {
     const body = JSON.stringify(payload);
     const timestamp = Math.floor((this.o.now ?? (() => new Date()))().getTime() / 1000);
     const contentType = 'application/json';
-    const { authorization } = tc3Parts({
+    const { authorization } = tc3Sign({
       secretId: this.o.secretId,
       secretKey: this.o.secretKey,
       service: 'sms',

@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataKeys, getDaily } from '../../api/data-centre';
-import { addDays, Drill, formatMetric, Panel, today, useMetricLabel } from './shared';
+import { AsOf, addDays, Drill, formatMetric, Panel, today, useMetricLabel } from './shared';
 
 const COLUMNS: SalesMetric[] = [
   'M01',
@@ -54,6 +54,7 @@ const DailyPage = () => {
           value={dayjs(date)}
           onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))}
         />
+        <AsOf at={q.data?.asOf} />
       </div>
       <Panel title={date}>
         <Table<DailyRow>

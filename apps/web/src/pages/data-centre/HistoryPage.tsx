@@ -17,6 +17,7 @@ import { ExportButton } from '../../components/ResourceTable/ExportButton';
 import { useCan } from '../../session/useCan';
 import { EChart } from './EChart';
 import {
+  AsOf,
   axisLabel,
   Drill,
   formatMetric,
@@ -132,6 +133,7 @@ const HistoryPage = () => {
         {can('data.export') ? (
           <ExportButton url={SERIES_EXPORT_URL} params={exportParams} fallbackName="data-history.xlsx" />
         ) : null}
+        <AsOf at={q.data?.asOf} />
       </div>
       <Panel title={label(metric)}>
         <Select

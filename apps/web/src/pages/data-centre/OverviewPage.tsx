@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataKeys, getOverview } from '../../api/data-centre';
 import { EChart } from './EChart';
-import { axisLabel, Drill, formatMetric, Panel, today, useMetricLabel } from './shared';
+import { AsOf, axisLabel, Drill, formatMetric, Panel, today, useMetricLabel } from './shared';
 
 const Kpis = ({ cards, testId }: { cards: KpiCard[]; testId: string }) => {
   const { t } = useTranslation();
@@ -109,6 +109,7 @@ const OverviewPage = () => {
           value={dayjs(date)}
           onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))}
         />
+        <AsOf at={o?.asOf} />
       </div>
       {q.isLoading ? <Spin /> : null}
       {o && options ? (

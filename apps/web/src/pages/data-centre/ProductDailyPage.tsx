@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { dataKeys, getProductDaily } from '../../api/data-centre';
 import { type ProductFilterState, ProductFilters } from './ProductFilters';
 import { productMetricColumns, productParams } from './productColumns';
-import { formatMetric, Panel, shortcutRange, useMetricLabel } from './shared';
+import { AsOf, formatMetric, Panel, shortcutRange, useMetricLabel } from './shared';
 
 /** 商品每日数据: date × SPU (or SKU), P01-P07, with the range totals as the table's summary row. */
 const ProductDailyPage = () => {
@@ -21,6 +21,7 @@ const ProductDailyPage = () => {
   return (
     <div className="page-container data-page" data-testid="data-product-daily-page">
       <ProductFilters value={filters} onChange={setFilters} />
+      <AsOf at={q.data?.asOf} />
       <Panel title={`${filters.from} ~ ${filters.to}`}>
         <Table<ProductStatRow>
           data-testid="product-daily-table"

@@ -7,7 +7,7 @@ import { dataKeys, getProductOverview } from '../../api/data-centre';
 import { EChart } from './EChart';
 import { type ProductFilterState, ProductFilters } from './ProductFilters';
 import { productMetricColumns, productParams } from './productColumns';
-import { axisLabel, formatMetric, Panel, shortcutRange, useMetricLabel } from './shared';
+import { AsOf, axisLabel, formatMetric, Panel, shortcutRange, useMetricLabel } from './shared';
 
 /** 商品概览: range totals per product ranked by P05, category donut, top-5 trend, SKU share, price bands. */
 const ProductOverviewPage = () => {
@@ -92,6 +92,7 @@ const ProductOverviewPage = () => {
   return (
     <div className="page-container data-page" data-testid="data-product-overview-page">
       <ProductFilters value={filters} onChange={setFilters} />
+      <AsOf at={q.data?.asOf} />
       {q.isLoading ? <Spin /> : null}
       {options && q.data ? (
         <>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, axisLabel, businessDay, formatMetric, shortcutRange } from './format';
+import { addDays, axisLabel, businessDay, businessTime, formatMetric, shortcutRange } from './format';
 
 describe('data centre formatting', () => {
   it('formats each unit (spec section 9 separators, money in yuan)', () => {
@@ -21,5 +21,7 @@ describe('data centre formatting', () => {
     expect(shortcutRange('yesterday', now)).toEqual({ from: '2026-03-01', to: '2026-03-01' });
     expect(shortcutRange('last7', now)).toEqual({ from: '2026-02-24', to: '2026-03-02' });
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    // The time today's figures were read, in Shanghai time.
+    expect(businessTime('2026-03-01T17:30:05.250Z')).toBe('01:30:05');
   });
 });

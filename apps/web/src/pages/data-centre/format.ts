@@ -6,6 +6,9 @@ import { formatMoney, numberFormatter, toThousand } from '../../utils/number';
 export const businessDay = (at: Date) =>
   new Date(at.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
 export const today = () => businessDay(new Date());
+/** The Asia/Shanghai time of day of an instant (ISO text), as HH:mm:ss. */
+export const businessTime = (at: string) =>
+  new Date(new Date(at).getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(11, 19);
 export const addDays = (date: string, n: number) => {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DateRangeKey } from '../../utils/date-range';
-import { type Range, shortcutRange } from './format';
+import { businessTime, type Range, shortcutRange } from './format';
 import './messages';
 import './data.css';
 
@@ -72,3 +72,13 @@ export const Panel = ({
     {children}
   </section>
 );
+
+/** When an answer's figures of today were read (the server keeps them for a short time). */
+export const AsOf = ({ at }: { at: string | null | undefined }) => {
+  const { t } = useTranslation();
+  return at ? (
+    <div className="data-as-of" data-testid="data-as-of">
+      {t('dataCentre.asOf', { time: businessTime(at) })}
+    </div>
+  ) : null;
+};

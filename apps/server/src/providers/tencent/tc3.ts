@@ -1,6 +1,9 @@
 import { createHash, createHmac } from 'node:crypto';
 
-/** TC3-HMAC-SHA256 (Tencent Cloud API 3.0 signing, reference/providers.md 3.3), our own code. */
+/**
+ * Tencent Cloud API 3.0 request signing, TC3-HMAC-SHA256 (reference/providers.md 3.3), for POST
+ * JSON requests signing content-type and host: the SMS and the live-classroom (LCIC) providers.
+ */
 const sha256hex = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 const hmac = (key: Buffer | string, s: string) => createHmac('sha256', key).update(s, 'utf8').digest();
 
@@ -12,12 +15,14 @@ export interface Tc3Input {
   host: string;
   contentType: string;
   payload: string;
+  /** Unix seconds (X-TC-Timestamp). */
   timestamp: number;
 }
 
-export const tc3Signature = (i: Omit<Tc3Input, 'secretId'>) => {
+/** The signature of a request and its Authorization header (`secretId` only goes into the header). */
+export const tc3Sign = (i: Tc3Input) => {
   const date = new Date(i.timestamp * 1000).toISOString().slice(0, 10);
-  const canonical = [
+  const canonicalRequest = [
     'POST',
     '/',
     '',
@@ -25,18 +30,20 @@ export const tc3Signature = (i: Omit<Tc3Input, 'secretId'>) => {
     'content-type;host',
     sha256hex(i.payload),
   ].join('\n');
+  const canonicalHash = sha256hex(canonicalRequest);
   const scope = `${date}/${i.service}/tc3_request`;
-  const toSign = `TC3-HMAC-SHA256\n${i.timestamp}\n${scope}\n${sha256hex(canonical)}`;
+  const stringToSign = `TC3-HMAC-SHA256\n${i.timestamp}\n${scope}\n${canonicalHash}`;
   const signing = hmac(hmac(hmac(`TC3${i.secretKey}`, date), i.service), 'tc3_request');
-  return { scope, signature: createHmac('sha256', signing).update(toSign, 'utf8').digest('hex') };
+  const signature = createHmac('sha256', signing).update(stringToSign, 'utf8').digest('hex');
+  return {
+    canonicalHash,
+    scope,
+    signature,
+    authorization: `TC3-HMAC-SHA256 Credential=${i.secretId}/${scope}, SignedHeaders=content-type;host, Signature=${signature}`,
+  };
 };
 
-export const tc3Authorization = (i: Tc3Input) => {
-  const { scope, signature } = tc3Signature(i);
-  return `TC3-HMAC-SHA256 Credential=${i.secretId}/${scope}, SignedHeaders=content-type;host, Signature=${signature}`;
-};
-
-/** Parses an Authorization header back into its parts (the callback-free direction: tests, tools). */
+/** Parses an Authorization header back into its parts (the receiving side: test servers, tools). */
 export const parseTc3Authorization = (header: string) => {
   const m =
     /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/([^/]+)\/tc3_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(

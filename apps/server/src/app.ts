@@ -279,6 +279,6 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     data: new DataCentreService(db, now, queue, { cache: deps.config.dataCentreCache }),
     exports,
   });
-  await registerSpa(app, deps.webDistDir, { serverRender: deps.config.serverRender !== false });
+  await registerSpa(app, deps.webDistDir);
   return app;
 };

@@ -118,11 +118,6 @@ const envSchema = z.object({
     .enum(['on', 'stamp', 'live', 'off', ''], { message: 'must be on, stamp, live or off' })
     .optional()
     .transform((v) => (v === 'stamp' || v === 'live' || v === 'off' ? v : 'on')),
-  /** Signed-in pages rendered on the server for their first paint (plugins/ssr.ts); `0` answers index.html. */
-  SERVER_RENDER: z
-    .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 or 0' })
-    .optional()
-    .transform((v) => v !== '0' && v !== 'false'),
 });
 
 export interface Config {
@@ -157,8 +152,6 @@ export interface Config {
   openapiPublic: boolean;
   /** Data centre: results and today's live rows shared per snapshot (`on`), live rows only, or nothing. */
   dataCentreCache?: 'on' | 'stamp' | 'live' | 'off';
-  /** Signed-in pages rendered on the server for their first paint (default on). */
-  serverRender?: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -207,6 +200,5 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     exportBackgroundRows: e.EXPORT_BACKGROUND_ROWS,
     openapiPublic: e.OPENAPI_PUBLIC,
     dataCentreCache: e.DATA_CENTRE_CACHE,
-    serverRender: e.SERVER_RENDER,
   };
 };

@@ -4,10 +4,13 @@
 // opens Debian's Chromium with a fresh profile N times per page: /login, a deep link without a
 // session, /dashboard and /client/list signed in (through cookies), on an unthrottled and a
 // throttled network (10 Mbit/s, 40 ms RTT). Reports the bytes on the wire (as received,
-// compressed), the JS+CSS requested (raw and gzip level 9, from the files on disk), DOMContentLoaded
-// and "content visible"; checks that /login and the deep link carry no chart, table, editor or pinyin
-// code. `--baseline <git rev>` builds that revision too and interleaves its runs with this build's,
-// printing the ratios per page. PASS/FAIL against the targets and one JSON line.
+// compressed), the JS+CSS requested (raw and gzip level 9, from the files on disk), DOMContentLoaded,
+// "content visible" and, signed in, "usable" (the page takes a click on its sidebar entry); `--cache
+// warm` measures a second load with the browser's cache filled by the first. Checks that /login
+// and the deep link carry no chart, table, editor or pinyin code. `--baseline <git rev>` builds that
+// revision too and interleaves its runs with this build's, printing the ratios per page
+// (`--baseline-dist` with `--baseline-env`: the same build with another server setting). PASS/FAIL
+// against the targets and one JSON line.
 import '../scripts/node-runtime.mjs'; // first: re-runs this script under Node >= 24 when needed
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,7 +47,7 @@ const FLAGS = {
     default: true,
     help: 'keep the baseline build in the temp dir for the next run (--keep-baseline=0 removes it)',
   },
-  env: { type: 'string', help: "KEY=VAL[,KEY=VAL...] for this build's server (e.g. SERVER_RENDER=1)" },
+  env: { type: 'string', help: "KEY=VAL[,KEY=VAL...] for this build's server (e.g. DATA_CENTRE_CACHE=off)" },
   'baseline-env': {
     type: 'string',
     help: "KEY=VAL[,KEY=VAL...] for the baseline's server: with --baseline-dist the same build, another setting",
@@ -76,8 +79,6 @@ const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 const COOKIE_NAMES = { token: 'Admin-Token', expire: 'Admin-Token-Expire', refresh: 'Admin-Token-Refresh' };
-/** packages/contract ssr.ts TIME_ZONE_COOKIE (the bench runs plain JS, without the contract's TypeScript). */
-const TIME_ZONE_COOKIE = 'timeZone';
 
 /**
  * The pages and their targets (bench/README.md). kB = 1000 bytes, as Vite prints sizes.
@@ -123,10 +124,7 @@ const PAGES = [
   {
     name: 'dashboard',
     path: '/dashboard',
-    // The server's render of the page (apps/server plugins/ssr.ts) counts as visible, as the
-    // login page's static copy does; `live` is when the scripted page has replaced it.
-    visible: '[data-testid="dashboard-page"], [data-ssr-testid="dashboard-page"]',
-    live: '[data-testid="dashboard-page"]',
+    visible: '[data-testid="dashboard-page"]',
     probe: SIDEBAR_PROBE('/dashboard'),
     signedIn: true,
     endsOn: '/dashboard',
@@ -137,11 +135,8 @@ const PAGES = [
   {
     name: 'client-list',
     path: '/client/list',
-    // The list's first row: the page with its data, not only its frame (rendered by the server, or
-    // by the scripted page).
-    visible:
-      '[data-testid="client-list-page"] .ant-table-row, [data-ssr-testid="client-list-page"] .ant-table-row',
-    live: '[data-testid="client-list-page"] .ant-table-row',
+    // The list's first row: the page with its data, not only its frame.
+    visible: '[data-testid="client-list-page"] .ant-table-row',
     probe: SIDEBAR_PROBE('/client/list'),
     signedIn: true,
     endsOn: '/client/list',
@@ -187,16 +182,12 @@ const buildConsole = async () => {
   return { outDir, buildMs: Math.round(performance.now() - started) };
 };
 
-/** The build's server render (apps/web vite-plugins/ssr-bundle.ts): never sent to a browser. */
-const SSR_DIR = 'server';
-
-/** Totals of the whole build: JS and CSS files under dist (the server render's left out), raw and gzip-9. */
+/** Totals of the whole build: JS and CSS files under dist, raw and gzip-9. */
 const distTotals = (distDir) => {
   const totals = { js: { files: 0, raw: 0, gzip: 0 }, css: { files: 0, raw: 0, gzip: 0 } };
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory() && dir === distDir && entry.name === SSR_DIR) continue;
       if (entry.isDirectory()) walk(full);
       else {
         const kind = /\.m?js$/.test(entry.name) ? 'js' : entry.name.endsWith('.css') ? 'css' : null;
@@ -232,8 +223,7 @@ const kindOf = (file) => {
 
 /**
  * Records the moment the page's marker element first has a box and is not visibility:hidden, and
- * (`live`) the moment the scripted page has replaced the build's static copy (login) or the
- * server's render (signed-in pages).
+ * (`live`) the moment the scripted page has replaced the build's static copy (login).
  */
 const visibilityProbe = ({ visible, live, probe }) => {
   const w = window;
@@ -333,9 +323,6 @@ const measureRun = async ({ target, build, password, throttle, warm = false }) =
         cookie(COOKIE_NAMES.token, tokens.access_token),
         cookie(COOKIE_NAMES.expire, tokens.access_expire),
         cookie(COOKIE_NAMES.refresh, tokens.refresh_after),
-        // A signed-in browser has loaded the console before: its entry script wrote the browser's
-        // time zone (apps/web src/boot.ts), which the server's render of a page needs.
-        cookie(TIME_ZONE_COOKIE, Intl.DateTimeFormat().resolvedOptions().timeZone),
       ]);
     }
     await context.addInitScript(visibilityProbe, {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { COOKIE, DEFAULT_LANGUAGE, LANGUAGES, type Language, pickLanguage } from '@educrm/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { cookieOf } from '../lib/cookies';
 import { registerAssets } from './assets';
 import { sendError } from './errors';
 
@@ -11,14 +12,6 @@ const REVALIDATE = 'no-cache';
 
 /** Paths the console opens without a session besides /login (apps/web router/table.ts WHITELIST). */
 const OPEN_WITHOUT_SESSION = new Set(['/auth-redirect']);
-
-const cookieOf = (req: FastifyRequest, name: string): string | undefined => {
-  for (const part of String(req.headers.cookie ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=') || undefined;
-  }
-  return undefined;
-};
 
 /**
  * Which of the build's prerendered login pages (login.<lang>.html, apps/web

@@ -1,10 +1,6 @@
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { pageSource } from './apps/web/vite-plugins/ssr-bundle.ts';
 
 export default defineConfig({
-  // Page modules name their source, as in the server render's build (apps/web/src/ssr tests).
-  plugins: [pageSource(path.resolve(import.meta.dirname, 'apps/web'))],
   test: {
     include: [
       'packages/contract/test/**/*.test.ts',

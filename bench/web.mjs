@@ -4,10 +4,13 @@
 // opens Debian's Chromium with a fresh profile N times per page: /login, a deep link without a
 // session, /dashboard and /client/list signed in (through cookies), on an unthrottled and a
 // throttled network (10 Mbit/s, 40 ms RTT). Reports the bytes on the wire (as received,
-// compressed), the JS+CSS requested (raw and gzip level 9, from the files on disk), DOMContentLoaded
-// and "content visible"; checks that /login and the deep link carry no chart, table, editor or pinyin
-// code. `--baseline <git rev>` builds that revision too and interleaves its runs with this build's,
-// printing the ratios per page. PASS/FAIL against the targets and one JSON line.
+// compressed), the JS+CSS requested (raw and gzip level 9, from the files on disk), DOMContentLoaded,
+// "content visible" and, signed in, "usable" (the page takes a click on its sidebar entry); `--cache
+// warm` measures a second load with the browser's cache filled by the first. Checks that /login
+// and the deep link carry no chart, table, editor or pinyin code. `--baseline <git rev>` builds that
+// revision too and interleaves its runs with this build's, printing the ratios per page
+// (`--baseline-dist` with `--baseline-env`: the same build with another server setting). PASS/FAIL
+// against the targets and one JSON line.
 import '../scripts/node-runtime.mjs'; // first: re-runs this script under Node >= 24 when needed
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,7 +47,17 @@ const FLAGS = {
     default: true,
     help: 'keep the baseline build in the temp dir for the next run (--keep-baseline=0 removes it)',
   },
+  env: { type: 'string', help: "KEY=VAL[,KEY=VAL...] for this build's server (e.g. DATA_CENTRE_CACHE=off)" },
+  'baseline-env': {
+    type: 'string',
+    help: "KEY=VAL[,KEY=VAL...] for the baseline's server: with --baseline-dist the same build, another setting",
+  },
   profile: { type: 'string', default: 'both', help: 'network: fast, throttled or both' },
+  cache: {
+    type: 'string',
+    default: 'cold',
+    help: 'browser cache: cold (empty, disabled), warm (the page loaded once before) or both',
+  },
   only: { type: 'string', help: 'comma-separated page names (login,deep-link,dashboard,client-list)' },
   locale: { type: 'string', default: 'zh-CN', help: 'browser locale (the console follows it)' },
   build: { type: 'boolean', help: 'rebuild apps/server/dist/main.js even when it exists' },
@@ -66,8 +79,6 @@ const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 const COOKIE_NAMES = { token: 'Admin-Token', expire: 'Admin-Token-Expire', refresh: 'Admin-Token-Refresh' };
-/** packages/contract ssr.ts TIME_ZONE_COOKIE (the bench runs plain JS, without the contract's TypeScript). */
-const TIME_ZONE_COOKIE = 'timeZone';
 
 /**
  * The pages and their targets (bench/README.md). kB = 1000 bytes, as Vite prints sizes.
@@ -75,6 +86,13 @@ const TIME_ZONE_COOKIE = 'timeZone';
  * median may be of the baseline's (unthrottled; every page with a ratio target must reach
  * THROTTLED_RATIO on the throttled network).
  */
+/**
+ * A signed-in page is usable when a click on its own sidebar entry is taken by the console: the
+ * sidebar's link handler (src/router/linkClicks.ts) prevents the browser's navigation and navigates
+ * in the app (to the same path: a replace, nothing changes on screen). A page that is painted but
+ * not yet live ignores the click.
+ */
+const SIDEBAR_PROBE = (path) => `nav.sidebar-scroll a[href="${path}"]`;
 const LOGIN_VISIBLE = '[data-testid="login-page"], [data-testid="login-page-prerendered"]';
 const DEEP_LINK = '/client/list?page=2&pageSize=50&keyword=%E5%BC%A0';
 const PAGES = [
@@ -106,10 +124,8 @@ const PAGES = [
   {
     name: 'dashboard',
     path: '/dashboard',
-    // The server's render of the page (apps/server plugins/ssr.ts) counts as visible, as the
-    // login page's static copy does; `live` is when the scripted page has replaced it.
-    visible: '[data-testid="dashboard-page"], [data-ssr-testid="dashboard-page"]',
-    live: '[data-testid="dashboard-page"]',
+    visible: '[data-testid="dashboard-page"]',
+    probe: SIDEBAR_PROBE('/dashboard'),
     signedIn: true,
     endsOn: '/dashboard',
     maxGzip: 370 * KB,
@@ -119,11 +135,9 @@ const PAGES = [
   {
     name: 'client-list',
     path: '/client/list',
-    // The list's first row: the page with its data, not only its frame (rendered by the server, or
-    // by the scripted page).
-    visible:
-      '[data-testid="client-list-page"] .ant-table-row, [data-ssr-testid="client-list-page"] .ant-table-row',
-    live: '[data-testid="client-list-page"] .ant-table-row',
+    // The list's first row: the page with its data, not only its frame.
+    visible: '[data-testid="client-list-page"] .ant-table-row',
+    probe: SIDEBAR_PROBE('/client/list'),
     signedIn: true,
     endsOn: '/client/list',
     ratio: 0.7,
@@ -168,16 +182,12 @@ const buildConsole = async () => {
   return { outDir, buildMs: Math.round(performance.now() - started) };
 };
 
-/** The build's server render (apps/web vite-plugins/ssr-bundle.ts): never sent to a browser. */
-const SSR_DIR = 'server';
-
-/** Totals of the whole build: JS and CSS files under dist (the server render's left out), raw and gzip-9. */
+/** Totals of the whole build: JS and CSS files under dist, raw and gzip-9. */
 const distTotals = (distDir) => {
   const totals = { js: { files: 0, raw: 0, gzip: 0 }, css: { files: 0, raw: 0, gzip: 0 } };
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory() && dir === distDir && entry.name === SSR_DIR) continue;
       if (entry.isDirectory()) walk(full);
       else {
         const kind = /\.m?js$/.test(entry.name) ? 'js' : entry.name.endsWith('.css') ? 'css' : null;
@@ -213,13 +223,35 @@ const kindOf = (file) => {
 
 /**
  * Records the moment the page's marker element first has a box and is not visibility:hidden, and
- * (`live`) the moment the scripted page has replaced the build's static copy (login) or the
- * server's render (signed-in pages).
+ * (`live`) the moment the scripted page has replaced the build's static copy (login).
  */
-const visibilityProbe = ({ visible, live }) => {
+const visibilityProbe = ({ visible, live, probe }) => {
   const w = window;
   w.__benchVisibleAt = null;
   w.__benchLiveAt = null;
+  w.__benchUsableAt = null;
+  // The probe's click must never leave the page: after the console's handlers (React listens on
+  // its root, below window), whatever was not taken is cancelled here.
+  let probing = false;
+  let taken = false;
+  window.addEventListener('click', (e) => {
+    if (!probing) return;
+    taken = e.defaultPrevented;
+    e.preventDefault();
+  });
+  /** Clicks the page's sidebar entry once: true when the console took the click. */
+  const responds = () => {
+    const el = document.querySelector(probe);
+    if (!el) return false;
+    probing = true;
+    taken = false;
+    try {
+      el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    } finally {
+      probing = false;
+    }
+    return taken;
+  };
   const shown = (selector) => {
     const el = document.querySelector(selector);
     if (!el) return false;
@@ -229,13 +261,25 @@ const visibilityProbe = ({ visible, live }) => {
   const check = () => {
     if (w.__benchVisibleAt === null && shown(visible)) w.__benchVisibleAt = performance.now();
     if (live && w.__benchLiveAt === null && shown(live)) w.__benchLiveAt = performance.now();
-    if (w.__benchVisibleAt === null || (live && w.__benchLiveAt === null)) requestAnimationFrame(check);
+    // Usable: the content is visible and the page answers a click (probed once per frame).
+    if (probe && w.__benchUsableAt === null && w.__benchVisibleAt !== null && responds())
+      w.__benchUsableAt = performance.now();
+    if (
+      w.__benchVisibleAt === null ||
+      (live && w.__benchLiveAt === null) ||
+      (probe && w.__benchUsableAt === null)
+    )
+      requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
 };
 
-/** One cold run: fresh Chromium profile, optional sign-in cookies, network profile, navigation. */
-const measureRun = async ({ target, build, password, throttle }) => {
+/**
+ * One run: fresh Chromium profile, optional sign-in cookies, network profile, navigation. Cold: the
+ * HTTP cache disabled. Warm: the page loaded once in the same profile first (cache enabled), then
+ * measured from a second navigation.
+ */
+const measureRun = async ({ target, build, password, throttle, warm = false }) => {
   const { baseURL } = build.server;
   const distDir = build.dist;
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-bench-chromium-'));
@@ -254,7 +298,7 @@ const measureRun = async ({ target, build, password, throttle }) => {
     // A fresh profile has an empty cache already; disabling it also stops in-run memory-cache reuse.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (!warm) await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     if (throttle) await cdp.send('Network.emulateNetworkConditions', throttle);
     const origin = new URL(baseURL).origin;
     // Bytes on the wire: encodedDataLength of every finished same-origin request (headers + body
@@ -279,12 +323,13 @@ const measureRun = async ({ target, build, password, throttle }) => {
         cookie(COOKIE_NAMES.token, tokens.access_token),
         cookie(COOKIE_NAMES.expire, tokens.access_expire),
         cookie(COOKIE_NAMES.refresh, tokens.refresh_after),
-        // A signed-in browser has loaded the console before: its entry script wrote the browser's
-        // time zone (apps/web src/boot.ts), which the server's render of a page needs.
-        cookie(TIME_ZONE_COOKIE, Intl.DateTimeFormat().resolvedOptions().timeZone),
       ]);
     }
-    await context.addInitScript(visibilityProbe, { visible: target.visible, live: target.live ?? null });
+    await context.addInitScript(visibilityProbe, {
+      visible: target.visible,
+      live: target.live ?? null,
+      probe: target.probe ?? null,
+    });
 
     const responses = [];
     const external = new Set();
@@ -298,6 +343,19 @@ const measureRun = async ({ target, build, password, throttle }) => {
     page.on('requestfailed', (req) => failed.push(`${req.url()} (${req.failure()?.errorText ?? 'failed'})`));
     const pageErrors = [];
     page.on('pageerror', (err) => pageErrors.push(err.message));
+    if (warm) {
+      // The load that fills the cache (and V8's code cache), not measured.
+      await page.goto(`${baseURL}${target.path}`, { waitUntil: 'load', timeout: timeoutMs });
+      await page
+        .waitForFunction(() => typeof window.__benchVisibleAt === 'number', null, { timeout: timeoutMs })
+        .catch(() => {});
+      await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+      await page.goto('about:blank');
+      Object.assign(wire, { assets: 0, api: 0, compressed: 0, uncompressed: 0 });
+      responses.length = 0;
+      failed.length = 0;
+      pageErrors.length = 0;
+    }
 
     const cpuBefore = readCpuSeconds(build.server.pid);
     const browserCpuBefore = readBrowserCpu(profile);
@@ -325,6 +383,17 @@ const measureRun = async ({ target, build, password, throttle }) => {
         .then(() => page.evaluate(() => window.__benchLiveAt))
         .catch(() => null);
       if (liveMs === null) note = `${target.live} not shown within ${flags.timeout} s`;
+    }
+    let usableMs = null;
+    if (target.probe && visibleMs !== null) {
+      usableMs = await page
+        .waitForFunction(() => typeof window.__benchUsableAt === 'number', null, {
+          timeout: timeoutMs,
+          polling: 'raf',
+        })
+        .then(() => page.evaluate(() => window.__benchUsableAt))
+        .catch(() => null);
+      if (usableMs === null) note = `${target.probe} did not answer a click within ${flags.timeout} s`;
     }
     // Let lazy requests triggered by the first render finish (bounded) before counting bytes.
     await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
@@ -359,6 +428,7 @@ const measureRun = async ({ target, build, password, throttle }) => {
     return {
       visibleMs,
       liveMs,
+      usableMs,
       dclMs: nav?.dcl ?? null,
       loadMs: nav?.load ?? null,
       finalPath,
@@ -411,6 +481,7 @@ const summarise = (target, runs, distDir) => {
     runs: runs.length,
     visibleMs: spread(runs.map((r) => r.visibleMs)),
     liveMs: spread(runs.map((r) => r.liveMs)),
+    usableMs: spread(runs.map((r) => r.usableMs)),
     dclMs: spread(runs.map((r) => r.dclMs)),
     loadMs: spread(runs.map((r) => r.loadMs)),
     serverCpuMs: spread(runs.map((r) => r.serverCpuMs)),
@@ -452,6 +523,19 @@ const existingBuild = (dir) => {
   return fs.realpathSync(resolved);
 };
 
+/** `KEY=VAL,KEY2=VAL2` (--env, --baseline-env) as an object. */
+const parseEnv = (text, flag) =>
+  Object.fromEntries(
+    (text ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        if (at < 1) throw new Error(`--${flag} wants KEY=VAL[,KEY=VAL...], got ${pair}`);
+        return [pair.slice(0, at).trim(), pair.slice(at + 1)];
+      }),
+  );
+
 /** Builds (or takes) this tree's console and, with --baseline, the baseline's; starts a server each. */
 const prepareBuilds = async () => {
   await ensureServerBuilt({ force: flags.build });
@@ -462,7 +546,15 @@ const prepareBuilds = async () => {
   } else {
     ({ outDir: dist, buildMs } = await buildConsole());
   }
-  const builds = [{ name: 'current', label: 'this tree', dist: fs.realpathSync(dist), buildMs }];
+  const builds = [
+    {
+      name: 'current',
+      label: 'this tree',
+      dist: fs.realpathSync(dist),
+      buildMs,
+      env: parseEnv(flags.env, 'env'),
+    },
+  ];
   if (flags['baseline-dist']) {
     const base = existingBuild(flags['baseline-dist']);
     builds.push({ name: 'baseline', label: `baseline ${base}`, dist: base, buildMs: null });
@@ -479,6 +571,12 @@ const prepareBuilds = async () => {
       buildMs: null,
     });
   }
+  const baselineEnv = parseEnv(flags['baseline-env'], 'baseline-env');
+  if (builds[1]) builds[1].env = baselineEnv;
+  for (const build of builds) {
+    const extra = Object.entries(build.env ?? {}).map(([k, v]) => `${k}=${v}`);
+    if (extra.length) build.label += ` (${extra.join(' ')})`;
+  }
   const password = benchPassword();
   for (const build of builds) {
     build.totals = distTotals(build.dist);
@@ -490,6 +588,7 @@ const prepareBuilds = async () => {
         DEMO_DATA: '1',
         DEMO_COMMERCE: '0',
         DEMO_PASSWORD: benchPassword(),
+        ...build.env,
       },
       label: `EduCRM server (${build.label})`,
       ...(build.main ? { main: build.main, cwd: build.cwd } : {}),
@@ -504,6 +603,9 @@ const main = async () => {
     throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
   const profiles = flags.profile === 'both' ? ['fast', 'throttled'] : [flags.profile];
   if (!profiles.every((p) => p in PROFILES)) throw new Error(`--profile must be fast, throttled or both`);
+  const caches = flags.cache === 'both' ? ['cold', 'warm'] : [flags.cache];
+  if (!caches.every((c) => c === 'cold' || c === 'warm'))
+    throw new Error('--cache must be cold, warm or both');
   const only = flags.only ? flags.only.split(',').map((s) => s.trim()) : null;
   const pages = PAGES.filter((p) => !only || only.includes(p.name));
   if (pages.length === 0) throw new Error(`--only matches no page (${PAGES.map((p) => p.name).join(', ')})`);
@@ -511,7 +613,7 @@ const main = async () => {
   const { builds, password } = await prepareBuilds();
   console.log(
     `EduCRM web benchmark: ${builds.map((b) => `${b.label} ${b.dist} at ${b.server.baseURL}`).join('; ')}; ` +
-      `${flags.runs} cold runs per page, profile and build (+1 discarded warm-up), interleaved; ` +
+      `${flags.runs} runs per page, profile, cache (${caches.join(', ')}) and build (+1 discarded warm-up), interleaved; ` +
       `locale ${flags.locale}; node ${process.version}, ${os.availableParallelism()} CPUs, load avg ${os
         .loadavg()
         .map((l) => l.toFixed(2))
@@ -528,49 +630,57 @@ const main = async () => {
   const results = [];
   for (const target of pages) {
     for (const profile of profiles) {
-      const throttle = PROFILES[profile];
-      const runs = Object.fromEntries(builds.map((b) => [b.name, []]));
-      // One discarded run per build warms its server (JIT, file cache); the measured runs are cold
-      // for the browser and alternate which build goes first.
-      for (const build of builds) await measureRun({ target, build, password, throttle }).catch(() => null);
-      process.stdout.write(`${target.name.padEnd(12)} ${profile.padEnd(9)} `);
-      for (let i = 0; i < flags.runs; i++) {
-        const order = i % 2 ? [...builds].reverse() : builds;
-        for (const build of order) {
-          let r;
-          try {
-            r = await measureRun({ target, build, password, throttle });
-          } catch (err) {
-            r = {
-              visibleMs: null,
-              note: `run failed: ${err instanceof Error ? err.message : err}`,
-              files: [],
-            };
+      for (const cache of caches) {
+        const throttle = PROFILES[profile];
+        const warm = cache === 'warm';
+        const runs = Object.fromEntries(builds.map((b) => [b.name, []]));
+        // One discarded run per build warms its server (JIT, file cache); the measured runs start
+        // with a fresh browser profile and alternate which build goes first.
+        for (const build of builds)
+          await measureRun({ target, build, password, throttle, warm }).catch(() => null);
+        process.stdout.write(`${target.name.padEnd(12)} ${profile.padEnd(9)} ${cache.padEnd(4)} `);
+        for (let i = 0; i < flags.runs; i++) {
+          const order = i % 2 ? [...builds].reverse() : builds;
+          for (const build of order) {
+            let r;
+            try {
+              r = await measureRun({ target, build, password, throttle, warm });
+            } catch (err) {
+              r = {
+                visibleMs: null,
+                note: `run failed: ${err instanceof Error ? err.message : err}`,
+                files: [],
+              };
+            }
+            runs[build.name].push(r);
+            process.stdout.write(r.visibleMs === null ? 'x' : build.name === 'current' ? '.' : ',');
           }
-          runs[build.name].push(r);
-          process.stdout.write(r.visibleMs === null ? 'x' : build.name === 'current' ? '.' : ',');
         }
+        process.stdout.write('\n');
+        for (const build of builds)
+          results.push({
+            page: target.name,
+            path: target.path,
+            profile,
+            cache,
+            build: build.name,
+            ...summarise(target, runs[build.name], build.dist),
+          });
       }
-      process.stdout.write('\n');
-      for (const build of builds)
-        results.push({
-          page: target.name,
-          path: target.path,
-          profile,
-          build: build.name,
-          ...summarise(target, runs[build.name], build.dist),
-        });
     }
   }
 
   // Report.
-  const find = (page, profile, build) =>
-    results.find((r) => r.page === page && r.profile === profile && r.build === build);
+  const find = (page, profile, build, cache = caches[0]) =>
+    results.find((r) => r.page === page && r.profile === profile && r.build === build && r.cache === cache);
   for (const r of results) {
     const b = builds.find((x) => x.name === r.build);
-    console.log(`\n${r.path}  [${r.profile}, ${b.label}]  visible in ${r.rendered}/${r.runs} runs`);
     console.log(
-      `  content visible ${ms(r.visibleMs)}${r.liveMs?.median != null ? `   scripted page ${ms(r.liveMs)}` : ''}   DOMContentLoaded ${ms(r.dclMs)}   load ${ms(r.loadMs)}`,
+      `\n${r.path}  [${r.profile}, ${r.cache}, ${b.label}]  visible in ${r.rendered}/${r.runs} runs`,
+    );
+    console.log(
+      `  content visible ${ms(r.visibleMs)}${r.liveMs?.median != null ? `   scripted page ${ms(r.liveMs)}` : ''}` +
+        `${r.usableMs?.median != null ? `   usable ${ms(r.usableMs)}` : ''}   DOMContentLoaded ${ms(r.dclMs)}   load ${ms(r.loadMs)}`,
     );
     console.log(
       `  on the wire ${fmtBytes(r.wire.total ?? 0)} (files ${fmtBytes(r.wire.assets ?? 0)}, API ${fmtBytes(r.wire.api ?? 0)}; ` +
@@ -581,7 +691,7 @@ const main = async () => {
     console.log(
       `  browser CPU to content visible: renderer ${ms(r.browserCpuMs.renderer)}, browser process, GPU and network ${ms(r.browserCpuMs.other)}`,
     );
-    if (r.profile === 'fast' && r.build === 'current') {
+    if (r.profile === 'fast' && r.cache === caches[0] && r.build === 'current') {
       for (const f of [...r.files].sort((a, c) => c.gzip - a.gzip).slice(0, 40))
         console.log(
           `    ${f.kind.padEnd(5)} ${String(f.raw).padStart(9)} raw ${String(f.gzip).padStart(8)} gzip  ${f.file}`,
@@ -604,22 +714,41 @@ const main = async () => {
       `  ${'page'.padEnd(12)} ${'profile'.padEnd(9)} ${'visible'.padEnd(26)} ${'wire'.padEnd(24)} ratio`,
     );
     for (const target of pages)
-      for (const profile of profiles) {
-        const cur = find(target.name, profile, 'current');
-        const base = find(target.name, profile, 'baseline');
-        const visible = ratioOf(cur.visibleMs.median, base.visibleMs.median);
-        const wire = ratioOf(cur.wire.total, base.wire.total);
-        const renderer = ratioOf(cur.browserCpuMs.renderer.median, base.browserCpuMs.renderer.median);
-        // The scripted login page against the baseline's (which has no static copy): for the record.
-        const live = target.live ? ratioOf(cur.liveMs.median, base.liveMs.median) : null;
-        ratios.push({ page: target.name, profile, visible, wire, live, renderer });
-        console.log(
-          `  ${target.name.padEnd(12)} ${profile.padEnd(9)} ${`${cur.visibleMs.median} / ${base.visibleMs.median} ms`.padEnd(26)} ` +
-            `${`${fmtBytes(cur.wire.total ?? 0)} / ${fmtBytes(base.wire.total ?? 0)}`.padEnd(24)} ` +
-            `${visible ?? 'n/a'}x visible, ${wire ?? 'n/a'}x wire, ${renderer ?? 'n/a'}x renderer CPU` +
-            (live === null ? '' : `, scripted page ${cur.liveMs.median} / ${base.liveMs.median} ms ${live}x`),
-        );
-      }
+      for (const profile of profiles)
+        for (const cache of caches) {
+          const cur = find(target.name, profile, 'current', cache);
+          const base = find(target.name, profile, 'baseline', cache);
+          const visible = ratioOf(cur.visibleMs.median, base.visibleMs.median);
+          const wire = ratioOf(cur.wire.total, base.wire.total);
+          const renderer = ratioOf(cur.browserCpuMs.renderer.median, base.browserCpuMs.renderer.median);
+          // The scripted login page against the baseline's (which has no static copy): for the record.
+          const live = target.live ? ratioOf(cur.liveMs.median, base.liveMs.median) : null;
+          const usable = target.probe ? ratioOf(cur.usableMs.median, base.usableMs.median) : null;
+          const serverCpu = ratioOf(cur.serverCpuMs.median, base.serverCpuMs.median);
+          ratios.push({
+            page: target.name,
+            profile,
+            cache,
+            visible,
+            wire,
+            live,
+            usable,
+            renderer,
+            serverCpu,
+          });
+          console.log(
+            `  ${target.name.padEnd(12)} ${profile.padEnd(9)} ${cache.padEnd(4)} ${`${cur.visibleMs.median} / ${base.visibleMs.median} ms`.padEnd(26)} ` +
+              `${`${fmtBytes(cur.wire.total ?? 0)} / ${fmtBytes(base.wire.total ?? 0)}`.padEnd(24)} ` +
+              `${visible ?? 'n/a'}x visible, ${wire ?? 'n/a'}x wire, ${renderer ?? 'n/a'}x renderer CPU` +
+              (live === null
+                ? ''
+                : `, scripted page ${cur.liveMs.median} / ${base.liveMs.median} ms ${live}x`) +
+              (target.probe
+                ? `, usable ${cur.usableMs.median} / ${base.usableMs.median} ms ${usable ?? 'n/a'}x`
+                : '') +
+              `, server CPU ${cur.serverCpuMs.median} / ${base.serverCpuMs.median} ms ${serverCpu ?? 'n/a'}x`,
+          );
+        }
   }
 
   const checks = [];
@@ -654,7 +783,7 @@ const main = async () => {
         });
       }
     }
-  for (const x of ratios) {
+  for (const x of ratios.filter((r) => r.cache === caches[0])) {
     const target = pages.find((p) => p.name === x.page);
     const max = x.profile === 'throttled' ? (target.ratio ? THROTTLED_RATIO : null) : target.ratio;
     if (!max) continue;

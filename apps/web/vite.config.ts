@@ -8,7 +8,6 @@ import { layoutPreload } from './vite-plugins/layout-preload.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { prerenderLogin } from './vite-plugins/prerender-login.ts';
 import { productionBuilds } from './vite-plugins/production-builds.ts';
-import { ssrBundle } from './vite-plugins/ssr-bundle.ts';
 
 export default defineConfig({
   plugins: [
@@ -20,7 +19,6 @@ export default defineConfig({
     layoutPreload(),
     compileHints(),
     prerenderLogin(),
-    ssrBundle(),
     precompress(),
   ],
   server: {

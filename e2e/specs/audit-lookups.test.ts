@@ -1,9 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, inject, test } from 'vitest';
-import { TIME_ZONE_COOKIE } from '../../packages/contract/src/ssr';
-import { type BrowserSession, openBrowser, screenshot } from '../support/browser';
+import { type BrowserSession, screenshot } from '../support/browser';
 import { createClientAs } from './client-support';
-import { signIn } from './shell-support';
 import {
   adminApi,
   openConsole,
@@ -123,52 +121,29 @@ const apiCalls = (page: Page) =>
 const LOOKUP = /\/api\/v1\/(dict\/options|client-tags|clients\/staff-options)$/;
 
 test('a list page reloaded soon makes one data call: its lookups come from the browser cache', async () => {
-  // A browser in another time zone than the server's: the server does not render its pages
-  // (plugins/ssr.ts), so the console loads them itself, with its own calls (page.route would switch
-  // the browser's HTTP cache off). The server's render brings the page's answers along: below.
-  const zone =
-    Intl.DateTimeFormat().resolvedOptions().timeZone === 'Pacific/Chatham'
-      ? 'Pacific/Apia'
-      : 'Pacific/Chatham';
-  const away = await openBrowser({ timezoneId: zone });
-  const { page } = away;
-  try {
-    await signIn(away.context, baseURL);
-    await away.context.addCookies([{ name: TIME_ZONE_COOKIE, value: zone, url: baseURL }]);
-    for (const path of ['/client/list', '/client/public-list']) {
-      await page.goto(`${baseURL}${path}`);
-      await page.locator('.resource-table .ant-table-row').first().waitFor();
-      await quietTables(page);
-      const first = await apiCalls(page);
-      const firstLookups = first.filter((c) => LOOKUP.test(c.path));
-      expect(firstLookups.length, `${path}: lookups on the first load`).toBeGreaterThan(0);
+  const { page } = admin;
+  for (const path of ['/client/list', '/client/public-list']) {
+    await page.goto(`${baseURL}${path}`);
+    await page.locator('.resource-table .ant-table-row').first().waitFor();
+    await quietTables(page);
+    const first = await apiCalls(page);
+    const firstLookups = first.filter((c) => LOOKUP.test(c.path));
+    expect(firstLookups.length, `${path}: lookups on the first load`).toBeGreaterThan(0);
 
-      await page.reload();
-      await page.locator('.resource-table .ant-table-row').first().waitFor();
-      await quietTables(page);
-      const again = await apiCalls(page);
-      const lookups = again.filter((c) => LOOKUP.test(c.path));
-      // Every lookup of the reloaded page was answered by the browser's cache (no bytes over the network).
-      expect(
-        lookups.filter((c) => c.network),
-        `${path}: lookups that went to the server`,
-      ).toEqual([]);
-      const data = again.filter(
-        (c) => c.network && /\/api\/v1\/clients(\/pool)?$|\/api\/v1\/clients\/mine$/.test(c.path),
-      );
-      expect(data.length, `${path}: the list itself is fetched`).toBe(1);
-      console.log(`[lookups] ${path} first load: ${JSON.stringify(first)}; reload: ${JSON.stringify(again)}`);
-    }
-  } finally {
-    await away.close();
+    await page.reload();
+    await page.locator('.resource-table .ant-table-row').first().waitFor();
+    await quietTables(page);
+    const again = await apiCalls(page);
+    const lookups = again.filter((c) => LOOKUP.test(c.path));
+    // Every lookup of the reloaded page was answered by the browser's cache (no bytes over the network).
+    expect(
+      lookups.filter((c) => c.network),
+      `${path}: lookups that went to the server`,
+    ).toEqual([]);
+    const data = again.filter(
+      (c) => c.network && /\/api\/v1\/clients(\/pool)?$|\/api\/v1\/clients\/mine$/.test(c.path),
+    );
+    expect(data.length, `${path}: the list itself is fetched`).toBe(1);
+    console.log(`[lookups] ${path} first load: ${JSON.stringify(first)}; reload: ${JSON.stringify(again)}`);
   }
-  // Rendered by the server, the page came with its list and lookups: the browser asks for neither.
-  const rendered = admin.page;
-  await rendered.goto(`${baseURL}/client/list`);
-  await rendered.locator('[data-testid="client-list-page"] .ant-table-row').first().waitFor();
-  await quietTables(rendered);
-  const calls = (await apiCalls(rendered)).filter(
-    (c) => c.network && (LOOKUP.test(c.path) || /\/clients$/.test(c.path)),
-  );
-  expect(calls).toEqual([]);
 });

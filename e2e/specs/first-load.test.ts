@@ -1,61 +1,19 @@
 import { expect, inject, test } from 'vitest';
-import { openBrowser, screenshot } from '../support/browser';
+import { openBrowser } from '../support/browser';
 import { holdRequests } from '../support/hold';
-import { startServer } from '../support/server';
 import { signIn } from './shell-support';
 
 const baseURL = inject('baseURL');
 
 /**
- * Opening /client/list signed in: the server renders the page with its first rows (plugins/ssr.ts),
- * so they are on screen before any script has run; the console then takes the page over with the
- * rows the server sent (api/queryClient.ts) instead of asking for them again, and works as usual.
+ * Opening /client/list signed in: the list's first call starts from the entry script, with the
+ * session call, not after the layout's and the page's code (boot.ts, api/early.ts), and the page
+ * uses that answer instead of asking again.
  */
-test('the client list arrives with its rows before any script runs, and is not asked for again', async () => {
-  const browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
-  try {
-    await signIn(browser.context, baseURL);
-    const calls: string[] = [];
-    browser.page.on('request', (req) => {
-      const url = new URL(req.url());
-      if (req.method() === 'GET' && url.pathname === '/api/v1/clients')
-        calls.push(`${url.pathname}${url.search}`);
-    });
-    const release = await holdRequests(browser.context, /\/assets\/.+\.js$/);
-    await browser.page.goto(`${baseURL}/client/list`, { waitUntil: 'commit' });
-    // No script has run: the server's picture of the page, rows included, inert.
-    const painted = browser.page.locator('[data-ssr] [data-ssr-testid="client-list-page"] .ant-table-row');
-    await expect.poll(() => painted.count(), { timeout: 15_000 }).toBe(20);
-    expect(await browser.page.locator('[data-ssr]').getAttribute('inert')).toBe('');
-    await screenshot(browser.page, 'first-load-client-list-server-paint');
-    release();
-    const live = browser.page.locator('[data-testid="client-list-page"] .ant-table-row');
-    await expect.poll(() => live.count(), { timeout: 30_000 }).toBe(20);
-    expect(await browser.page.locator('[data-ssr]').count()).toBe(0);
-    await browser.page.waitForLoadState('networkidle');
-    expect(calls).toEqual([]);
-    await screenshot(browser.page, 'first-load-client-list-live');
-
-    // The live page: the next page of the list is asked for.
-    await browser.page.locator('.ant-pagination-next').first().click();
-    await expect
-      .poll(() => calls, { timeout: 15_000 })
-      .toEqual(['/api/v1/clients?page=2&pageSize=20&sort=-createdAt']);
-  } finally {
-    await browser.close();
-  }
-});
-
-/**
- * Without the server's render (SERVER_RENDER=0, or a render that did not finish in time): the
- * list's first call starts from the entry script, with the session call, not after the layout's
- * and the page's code (boot.ts, api/early.ts), and the page uses that answer instead of asking again.
- */
-test('without the server render, the client list asks for its rows before its code has loaded, once', async () => {
-  const server = await startServer({ SERVER_RENDER: '0', DEMO_DATA: '0' });
+test('the client list asks for its rows before its code has loaded, once', async () => {
   const browser = await openBrowser();
   try {
-    await signIn(browser.context, server.baseURL);
+    await signIn(browser.context, baseURL);
     const calls: { url: string; whilePageHeld: boolean }[] = [];
     let held = true;
     const release = await holdRequests(browser.context, /\/assets\/ClientListPage-[^/]+\.js$/);
@@ -64,7 +22,7 @@ test('without the server render, the client list asks for its rows before its co
       if (req.method() === 'GET' && url.pathname === '/api/v1/clients')
         calls.push({ url: `${url.pathname}${url.search}`, whilePageHeld: held });
     });
-    await browser.page.goto(`${server.baseURL}/client/list`);
+    await browser.page.goto(`${baseURL}/client/list`);
     await expect.poll(() => calls.length, { timeout: 15_000 }).toBe(1);
     expect(calls[0]).toEqual({
       url: '/api/v1/clients?page=1&pageSize=20&sort=-createdAt',
@@ -78,13 +36,12 @@ test('without the server render, the client list asks for its rows before its co
 
     // With a query the page decides the call itself (its filters), as before.
     calls.length = 0;
-    await browser.page.goto(`${server.baseURL}/client/list?page=2`);
+    await browser.page.goto(`${baseURL}/client/list?page=2`);
     await browser.page.locator('[data-testid="client-list-page"]').waitFor();
     await browser.page.waitForLoadState('networkidle');
     expect(calls.map((c) => c.url)).toEqual(['/api/v1/clients?page=2&pageSize=20&sort=-createdAt']);
   } finally {
     await browser.close();
-    await server.stop();
   }
 });
 

@@ -7,7 +7,6 @@ import esCore from '../../apps/web/src/i18n/es';
 import jaCore from '../../apps/web/src/i18n/ja';
 import { SERVER_MESSAGES } from '../../packages/contract/src/messages';
 import { type BrowserSession, screenshot } from '../support/browser';
-import { withoutServerRender } from '../support/client-render';
 import { checkPage } from '../tour/checks';
 import { createClientAs, staffId, steady } from './client-support';
 import { signIn } from './shell-support';
@@ -841,9 +840,7 @@ test('cells beneath the fixed actions column: a shadow marks them and scrolling 
     if (seen.scrolls) expect(seen.shadow).not.toBe('none');
     await screenshot(page, 'landed-product-list-scrolled-zh-1440');
 
-    // While the first answer is on its way: the spinner, and no "no data" beneath it (the page as
-    // the console loads it when the server has not rendered it with its first answer).
-    const withServerRender = await withoutServerRender(page, baseURL);
+    // While the first answer is on its way: the spinner, and no "no data" beneath it.
     await page.route(/\/api\/v1\/products\?/, async (route) => {
       await new Promise((r) => setTimeout(r, 2_000));
       await route.continue().catch(() => undefined);
@@ -855,7 +852,6 @@ test('cells beneath the fixed actions column: a shadow marks them and scrolling 
       await screenshot(page, 'landed-product-list-loading-zh-1440');
     } finally {
       await page.unroute(/\/api\/v1\/products\?/);
-      await withServerRender();
     }
     await page.locator('.resource-table .ant-empty').filter({ visible: true }).waitFor();
   } finally {

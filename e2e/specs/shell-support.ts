@@ -1,5 +1,4 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { TIME_ZONE_COOKIE } from '../../packages/contract/src/ssr';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from '../support/server';
 
 /** Helpers of the console-shell specs (shell-*.test.ts). */
@@ -34,23 +33,15 @@ export const apiLogin = async (baseURL: string, username = 'admin'): Promise<Tok
 /** Puts a session into the browser exactly as the console stores it after its own login. */
 export const useSession = async (context: BrowserContext, baseURL: string, token: TokenResult) => {
   const values = [token.access_token, String(token.access_expire), String(token.refresh_after)];
-  await context.addCookies([
-    ...COOKIE_NAMES.map((name, i) => ({
+  await context.addCookies(
+    COOKIE_NAMES.map((name, i) => ({
       name,
       value: values[i] ?? '',
       url: baseURL,
       expires: token.access_expire,
       sameSite: 'Strict' as const,
     })),
-    // A signed-in browser has loaded the console before, whose entry script wrote the browser's
-    // time zone (the server renders a page for a browser in its own zone: plugins/ssr.ts).
-    {
-      name: TIME_ZONE_COOKIE,
-      value: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      url: baseURL,
-      sameSite: 'Strict' as const,
-    },
-  ]);
+  );
 };
 
 export const signIn = async (context: BrowserContext, baseURL: string, username = 'admin') => {

@@ -32,13 +32,7 @@ export interface BrowserSession {
  * business specs took 0.6-0.7x their time). The shell's specs keep motion on, so both paths are tested.
  */
 export const openBrowser = async (
-  opts: {
-    viewport?: { width: number; height: number };
-    locale?: string;
-    motion?: boolean;
-    /** The browser's time zone (IANA name); the machine's by default. */
-    timezoneId?: string;
-  } = {},
+  opts: { viewport?: { width: number; height: number }; locale?: string; motion?: boolean } = {},
 ): Promise<BrowserSession> => {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'educrm-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -48,7 +42,6 @@ export const openBrowser = async (
     viewport: opts.viewport ?? { width: 1440, height: 900 },
     locale: opts.locale ?? 'zh-CN',
     reducedMotion: opts.motion ? 'no-preference' : 'reduce',
-    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {

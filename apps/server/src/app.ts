@@ -282,6 +282,6 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     data: new DataCentreService(db, now, queue),
     exports,
   });
-  await registerSpa(app, deps.webDistDir, { serverRender: deps.config.serverRender !== false });
+  await registerSpa(app, deps.webDistDir);
   return app;
 };

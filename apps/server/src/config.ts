@@ -132,11 +132,6 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 or 0' })
     .optional()
     .transform((v) => v === '1' || v === 'true'),
-  /** Signed-in pages rendered on the server for their first paint (plugins/ssr.ts); `0` answers index.html. */
-  SERVER_RENDER: z
-    .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 or 0' })
-    .optional()
-    .transform((v) => v !== '0' && v !== 'false'),
 });
 
 export interface Config {
@@ -173,8 +168,6 @@ export interface Config {
   databaseWaitSeconds: number;
   /** The OpenAPI document and Swagger UI without sign-in (default: signed-in staff only). */
   openapiPublic: boolean;
-  /** Signed-in pages rendered on the server for their first paint (default on). */
-  serverRender?: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -224,6 +217,5 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     exportBackgroundRows: e.EXPORT_BACKGROUND_ROWS,
     databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
     openapiPublic: e.OPENAPI_PUBLIC,
-    serverRender: e.SERVER_RENDER,
   };
 };

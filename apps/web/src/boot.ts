@@ -1,5 +1,3 @@
-import { SSR_PAINT_ATTR, TIME_ZONE_COOKIE } from '@educrm/contract/ssr';
-import Cookies from 'js-cookie';
 import { matchPath } from 'react-router';
 import { requestEarly } from './api/http';
 import { loadAreaMessages } from './i18n';
@@ -42,16 +40,6 @@ export const firstListCall = (route: ResolvedRoute | undefined, search: string) 
   return { url: list.url, params };
 };
 
-/** The browser's time zone for the server's render of the next page load (TIME_ZONE_COOKIE). */
-const rememberTimeZone = () => {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (zone && Cookies.get(TIME_ZONE_COOKIE) !== zone)
-    Cookies.set(TIME_ZONE_COOKIE, zone, { expires: 365, path: '/', sameSite: 'Strict' });
-};
-
-/** Whether the server rendered this page into #root (apps/server plugins/ssr-html.ts). */
-export const hasServerPaint = () => document.querySelector(`#root > [${SSR_PAINT_ATTR}]`) !== null;
-
 /**
  * What the entry script starts before the language file has loaded and the router exists, so a
  * first load is not a chain (entry -> language -> router -> session info -> layout -> page):
@@ -66,7 +54,6 @@ export const hasServerPaint = () => document.querySelector(`#root > [${SSR_PAINT
  * - a page outside the layout (login, 401, 404): its chunk, in parallel with the language file.
  */
 export const boot = () => {
-  rememberTimeZone();
   const { pathname, search } = window.location;
   const token = getToken();
   if (!token) {
@@ -86,8 +73,7 @@ export const boot = () => {
   // The dashboard draws only the layout's antd components; a business page adds tables and forms.
   if (target !== HOME_PATH) linkPageStyles();
   const page = pageFor(resolvedLayoutRoutes, target);
-  // A server-rendered page brings its first list's answer (api/queryClient.ts).
-  const list = hasServerPaint() ? undefined : firstListCall(page, search);
+  const list = firstListCall(page, search);
   if (list) requestEarly(list.url, list.params);
   // A business page's messages file (one per language), also before the chunks.
   if (withAreaMessages(page?.meta)) loadAreaMessages().catch(() => undefined);

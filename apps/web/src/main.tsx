@@ -2,15 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/global.css';
 import { App } from './App';
-import { boot, hasServerPaint } from './boot';
+import { boot } from './boot';
 import { installGlobalErrorCapture } from './errors/capture';
 import { i18nReady } from './i18n';
 import { getRouter } from './router';
 import { whenSettled } from './router/settled';
 
 const FIRST_RENDER_WAIT_MS = 500;
-/** Over a server-rendered paint, React's first render is the page itself, not a loading screen. */
-const FIRST_RENDER_WAIT_OVER_PAINT_MS = 10_000;
 
 installGlobalErrorCapture();
 // Session info, layout and page chunks start now, beside the language file (boot.ts).
@@ -18,12 +16,9 @@ boot();
 
 // No top-level await here: it would switch off rolldown's chunk merging for the whole graph.
 // React renders once the router's first navigation has settled, or after half a second with the
-// router's loading screen (router/settled.ts); over a server-rendered paint (src/ssr) it waits for
-// the router, keeping the paint on screen until the live page replaces it in one commit.
+// router's loading screen (router/settled.ts).
 void i18nReady
-  .then(() =>
-    whenSettled(getRouter(), hasServerPaint() ? FIRST_RENDER_WAIT_OVER_PAINT_MS : FIRST_RENDER_WAIT_MS),
-  )
+  .then(() => whenSettled(getRouter(), FIRST_RENDER_WAIT_MS))
   .then(() => {
     const root = document.getElementById('root');
     if (root) {

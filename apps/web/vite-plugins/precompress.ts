@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { SSR_DIR } from '@educrm/contract/ssr';
 import type { Plugin } from 'vite';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -13,15 +12,10 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|map|webmanifest)$/;
 /** Below this a compressed copy saves less than its headers cost. */
 const MIN_BYTES = 512;
 
-/** Build output the browser never loads (the server render, vite-plugins/ssr-bundle.ts). */
-const NOT_SERVED = new Set([SSR_DIR]);
-
-const walk = async (dir: string, top = true): Promise<string[]> => {
+const walk = async (dir: string): Promise<string[]> => {
   const entries = await fs.readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
-    entries
-      .filter((e) => !(top && e.isDirectory() && NOT_SERVED.has(e.name)))
-      .map((e) => (e.isDirectory() ? walk(path.join(dir, e.name), false) : [path.join(dir, e.name)])),
+    entries.map((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)])),
   );
   return nested.flat();
 };

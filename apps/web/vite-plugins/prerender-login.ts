@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from '@educrm/contract/constants';
-import { ROOT_PLACEHOLDER } from '@educrm/contract/ssr';
 import { createServer, type Plugin } from 'vite';
 import type { PrerenderedLogin } from '../src/prerender/login';
 import { ANTD_STYLES_ATTR } from './antd-styles.ts';
@@ -10,8 +9,9 @@ import { chunksOf, ownClosure } from './chunk-closure.ts';
 import { SIGNED_IN_ATTR } from './layout-preload.ts';
 
 const LOGIN_MODULE = /[\\/]src[\\/]pages[\\/]login[\\/]LoginPage\.tsx$/;
-
-export { ROOT_PLACEHOLDER };
+/** The loading state index.html shows until React renders (its whole #root). */
+export const ROOT_PLACEHOLDER =
+  '<div id="root"><div class="app-loading" aria-hidden="true"><span class="app-loading__spinner"></span></div></div>';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

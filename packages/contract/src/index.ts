@@ -15,7 +15,6 @@ export * from './money';
 export * from './ops';
 export * from './orders';
 export * from './products';
-export * from './ssr';
 export * from './system';
 export * from './text';
 export * from './wecom';

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -37,40 +37,10 @@ const addVary = (reply: FastifyReply) => {
 };
 
 /**
- * The payload as the request accepts it: brotli at a low quality or gzip above
- * COMPRESS_THRESHOLD_BYTES (off the event loop, in zlib's thread pool), with `Vary:
- * Accept-Encoding`; smaller ones as they are.
- */
-export const compressPayload = async (
-  req: FastifyRequest,
-  reply: FastifyReply,
-  payload: string | Buffer,
-): Promise<string | Buffer> => {
-  const size = Buffer.byteLength(payload);
-  // Whether it is compressed depends on the request header: say so even when it is not.
-  if (size >= COMPRESS_THRESHOLD_BYTES) addVary(reply);
-  const encoding = size >= COMPRESS_THRESHOLD_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
-  if (!encoding) return payload;
-  const body =
-    encoding === 'br'
-      ? await brotli(payload, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
-            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          },
-        })
-      : await gzip(payload, { level: GZIP_LEVEL });
-  reply.header('content-encoding', encoding);
-  reply.header('content-length', body.length);
-  return body;
-};
-
-/**
- * Compresses the API's JSON answers (compressPayload). The console's own files are not touched
- * here: they are compressed once at build time and served as they are (plugins/spa.ts); a
- * server-rendered page compresses itself (plugins/ssr.ts). Streams (exports, downloads) and
- * answers that already carry an encoding pass through.
+ * Compresses the API's JSON answers above COMPRESS_THRESHOLD_BYTES (brotli at a low quality, or
+ * gzip), off the event loop (zlib's thread pool). The console's own files are not touched here:
+ * they are compressed once at build time and served as they are (plugins/spa.ts). Streams
+ * (exports, downloads) and answers that already carry an encoding pass through.
  */
 export const registerApiCompression = (app: FastifyInstance) => {
   app.addHook('onSend', async (req, reply, payload) => {
@@ -79,6 +49,23 @@ export const registerApiCompression = (app: FastifyInstance) => {
     if (reply.hasHeader('content-encoding')) return payload;
     const type = String(reply.getHeader('content-type') ?? '');
     if (!/json|text\//i.test(type)) return payload;
-    return compressPayload(req, reply, payload);
+    const size = Buffer.byteLength(payload);
+    // Whether it is compressed depends on the request header: say so even when it is not.
+    if (size >= COMPRESS_THRESHOLD_BYTES) addVary(reply);
+    const encoding = size >= COMPRESS_THRESHOLD_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
+    if (!encoding) return payload;
+    const body =
+      encoding === 'br'
+        ? await brotli(payload, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            },
+          })
+        : await gzip(payload, { level: GZIP_LEVEL });
+    reply.header('content-encoding', encoding);
+    reply.header('content-length', body.length);
+    return body;
   });
 };

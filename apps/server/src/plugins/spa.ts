@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { COOKIE, DEFAULT_LANGUAGE, LANGUAGES, type Language, pickLanguage, SSR_DIR } from '@educrm/contract';
+import { COOKIE, DEFAULT_LANGUAGE, LANGUAGES, type Language, pickLanguage } from '@educrm/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cookieOf } from '../lib/cookies';
 import { registerAssets } from './assets';
 import { sendError } from './errors';
-import { registerSsr } from './ssr';
 
 /** index.html and unhashed files (logo.svg): kept, but revalidated on every use (ETag -> 304). */
 const REVALIDATE = 'no-cache';
@@ -41,11 +40,7 @@ export const loginPageFor = (req: FastifyRequest, urlPath: string, available: Re
  * History fallback: an extension-less GET outside /api answers index.html; a missing asset (a path
  * with an extension) is a plain 404; unknown /api paths get the JSON envelope.
  */
-export const registerSpa = async (
-  app: FastifyInstance,
-  distDir: string | undefined,
-  { serverRender = true }: { serverRender?: boolean } = {},
-) => {
+export const registerSpa = async (app: FastifyInstance, distDir: string | undefined) => {
   const hasDist = Boolean(distDir && fs.existsSync(path.join(distDir, 'index.html')));
   const loginPages = new Set<Language>(
     hasDist && distDir ? LANGUAGES.filter((l) => fs.existsSync(path.join(distDir, `login.${l}.html`))) : [],
@@ -55,28 +50,24 @@ export const registerSpa = async (
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
-      globIgnore: ['assets/**', `${SSR_DIR}/**`],
+      globIgnore: ['assets/**'],
       index: false,
       preCompressed: true,
       cacheControl: false,
       etag: true,
       lastModified: true,
-      // The .br/.gz copies are served in place of their file, never as URLs of their own; the
-      // server render's bundle is the server's.
-      allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname) && !pathname.startsWith(`/${SSR_DIR}/`),
+      // The .br/.gz copies are served in place of their file, never as URLs of their own.
+      allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname),
       setHeaders(reply) {
         reply.header('cache-control', REVALIDATE);
       },
     });
   }
-  const renderPage = serverRender && hasDist && distDir ? registerSsr(app, distDir) : undefined;
-  app.setNotFoundHandler(async (req, reply) => {
+  app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (url === '/api' || url.startsWith('/api/')) return sendError(req, reply, 404, 'apiNotFound');
     const isPageRequest = (req.method === 'GET' || req.method === 'HEAD') && !path.posix.extname(url);
     if (isPageRequest && hasDist) {
-      // Signed in: the page rendered on the server when it can be (plugins/ssr.ts).
-      if (renderPage && (await renderPage(req, reply, url))) return reply;
       const page = loginPageFor(req, url, loginPages) ?? 'index.html';
       // The answer depends on the session and language cookies and on Accept-Language.
       if (loginPages.size > 0) reply.header('vary', 'Cookie, Accept-Language');

@@ -1,5 +1,4 @@
-import { SSR_STATE_ID } from '@educrm/contract/ssr';
-import { hydrate, QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 
 /**
  * Server state of the pages (lists, details). Kept-alive pages refetch when shown again if their
@@ -9,17 +8,3 @@ import { hydrate, QueryClient } from '@tanstack/react-query';
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
-
-/**
- * A page rendered on the server comes with the answers of its first calls (apps/web src/ssr): the
- * console starts from them instead of asking again. Read once; the element goes.
- */
-const ssrState = typeof document === 'undefined' ? null : document.getElementById(SSR_STATE_ID);
-if (ssrState) {
-  try {
-    hydrate(queryClient, JSON.parse(ssrState.textContent ?? 'null'));
-  } catch {
-    // Unreadable state: the pages make their calls as usual.
-  }
-  ssrState.remove();
-}

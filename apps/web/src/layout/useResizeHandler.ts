@@ -1,18 +1,10 @@
 import { MOBILE_BREAKPOINT_PX } from '@educrm/contract/constants';
-import { DEVICE_COOKIE } from '@educrm/contract/ssr';
-import Cookies from 'js-cookie';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useAppStore } from '../stores/app';
 
 /** Spec section 4: body width under 992 px is mobile (991 mobile, 992 desktop). */
 export const isMobileWidth = (width: number) => width < MOBILE_BREAKPOINT_PX;
-
-/** The window's kind for the server's render of the next page load (DEVICE_COOKIE). */
-const rememberDevice = (device: 'mobile' | 'desktop') => {
-  if (Cookies.get(DEVICE_COOKIE) !== device)
-    Cookies.set(DEVICE_COOKIE, device, { expires: 365, path: '/', sameSite: 'Strict' });
-};
 
 /**
  * Device follows the body width (on mount and on resize while the tab is visible); on mobile the
@@ -27,7 +19,6 @@ export const useResizeHandler = () => {
       const mobile = isMobileWidth(width);
       const app = useAppStore.getState();
       app.setDevice(mobile ? 'mobile' : 'desktop');
-      rememberDevice(mobile ? 'mobile' : 'desktop');
       if (mobile && app.sidebar.opened) app.closeSidebar(true);
     };
     // A ResizeObserver reports the body's width from the layout the frame does anyway, before its

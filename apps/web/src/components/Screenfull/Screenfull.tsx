@@ -7,10 +7,7 @@ import { showWarning } from '../feedback';
 /** Fullscreen toggle (spec section 2); warns 'you browser can not work' when unsupported. */
 export const Screenfull = () => {
   const { t } = useTranslation();
-  // (No document when the layout is rendered on the server: src/ssr.)
-  const [full, setFull] = useState(
-    () => typeof document !== 'undefined' && Boolean(document.fullscreenElement),
-  );
+  const [full, setFull] = useState(() => Boolean(document.fullscreenElement));
 
   useEffect(() => {
     const onChange = () => setFull(Boolean(document.fullscreenElement));

@@ -47,7 +47,7 @@ const FLAGS = {
     default: true,
     help: 'keep the baseline build in the temp dir for the next run (--keep-baseline=0 removes it)',
   },
-  env: { type: 'string', help: "KEY=VAL[,KEY=VAL...] for this build's server (e.g. DATA_CENTRE_CACHE=off)" },
+  env: { type: 'string', help: "KEY=VAL[,KEY=VAL...] for this build's server (e.g. JOB_POLL_SECONDS=5)" },
   'baseline-env': {
     type: 'string',
     help: "KEY=VAL[,KEY=VAL...] for the baseline's server: with --baseline-dist the same build, another setting",

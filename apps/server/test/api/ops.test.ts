@@ -133,7 +133,7 @@ describe('health and readiness', () => {
     expect(data.checks.every((c: { ok: boolean }) => c.ok)).toBe(true);
     expect(data.checks[1].detail).toMatch(/^\d+ applied$/);
     // The queue was not started by this test app: the check started it, and says so once running.
-    expect(data.checks[2].detail).toMatch(/^running, \d+ jobs$/);
+    expect(data.checks[3].detail).toMatch(/^running, \d+ jobs$/);
     expect(app.deps.queue.state).toBe('running');
   });
 

@@ -77,20 +77,31 @@ describe('server process', () => {
     }
   });
 
-  it('finishes requests in flight on SIGTERM, refuses new ones, and exits', async () => {
+  it('on SIGTERM answers a while with Connection: close and not ready, finishes requests in flight, then refuses new ones and exits', async () => {
     const server = await startServer(NO_DEMO);
     const inFlight = login(server.baseURL); // scrypt makes it take ~0.5 s
     await new Promise((r) => setTimeout(r, 100));
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 50));
-    const late = await fetch(`${server.baseURL}/api/health`).then(
-      (r) => r.status,
-      () => 'refused',
-    );
-    expect([503, 'refused']).toContain(late);
+    // The drain: still answering, but every answer closes its connection and readiness says no, so
+    // keep-alive clients and the balancer move on before the listener closes.
+    const late = await fetch(`${server.baseURL}/api/health`);
+    expect(late.status).toBe(200);
+    expect(late.headers.get('connection')).toBe('close');
+    expect((await fetch(`${server.baseURL}/api/ready`)).status).toBe(503);
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect((await res.json()).code).toBe(0);
+    await expect
+      .poll(
+        () =>
+          fetch(`${server.baseURL}/api/health`).then(
+            (r) => r.status,
+            () => 'refused',
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe('refused');
     await server.stop();
   });
 
@@ -131,7 +142,9 @@ describe('server process', () => {
         .toBe(200);
       const token = (await (await login(baseURL)).json()).data.access_token as string;
       let answered = 0;
+      let answeredWhileStopping = 0;
       const failures: string[] = [];
+      const droppedAtClose: string[] = [];
       let stopping = false;
       // 20 clients reading a list over and over until the server is gone.
       const clients = Array.from({ length: 20 }, async () => {
@@ -141,15 +154,23 @@ describe('server process', () => {
               headers: { authorization: `Bearer ${token}` },
             });
             await res.arrayBuffer();
-            if (res.status === 200) answered++;
+            if (res.status === 200) {
+              answered++;
+              if (stopping) answeredWhileStopping++;
+            }
             // Refused while closing (503) is what a proxy retries elsewhere; anything else is a failure.
             else if (res.status !== 503) failures.push(`HTTP ${res.status}`);
           } catch (err) {
             const code = (err as { cause?: { code?: string } }).cause?.code;
-            // A new connection refused once the server stopped listening: nothing was lost.
-            if (stopping && code === 'ECONNREFUSED') return;
-            failures.push(String(code ?? err));
-            if (stopping) return;
+            if (!stopping) {
+              failures.push(String(code ?? err));
+              continue;
+            }
+            // Once the listener closes, a new connection is refused, or reset when the kernel had
+            // queued it: what a balancer retries on another instance (nginx: proxy_next_upstream
+            // error). Noted, and this client stops, as a balancer would stop sending here.
+            if (code !== 'ECONNREFUSED') droppedAtClose.push(String(code ?? err));
+            return;
           }
         }
       });
@@ -160,7 +181,12 @@ describe('server process', () => {
       await exited;
       expect(out).toContain('shutting down: finishing requests in flight');
       expect(out).not.toMatch(/second SIGTERM/);
+      // The copies of the signal (npm, start.mjs, the server) made one stop, which kept serving.
+      expect(answeredWhileStopping).toBeGreaterThan(0);
       expect(failures).toEqual([]);
+      console.log(
+        `group SIGTERM: ${answeredWhileStopping} answered while draining, ${droppedAtClose.length} connections dropped at close`,
+      );
     } finally {
       if (group.exitCode === null) process.kill(-(group.pid as number), 'SIGKILL');
     }

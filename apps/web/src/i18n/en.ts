@@ -756,6 +756,7 @@ const en: Messages = {
       name_data_stats_nightly: 'Nightly data centre figures',
       name_data_stats_rebuild: 'Data centre rebuild',
       name_live_schedule: 'Live session schedule',
+      name_sms_no_receipt: 'SMS without a receipt after 72 hours',
       name_sms_review_sync: 'SMS review status sync',
       name_wecom_sync: 'WeCom sync',
       status: {

@@ -765,6 +765,7 @@ const es: Messages = {
       name_data_stats_nightly: 'Cifras nocturnas del centro de datos',
       name_data_stats_rebuild: 'Recálculo del centro de datos',
       name_live_schedule: 'Horario de las clases en directo',
+      name_sms_no_receipt: 'SMS sin confirmación tras 72 horas',
       name_sms_review_sync: 'Sincronización de revisiones de SMS',
       name_wecom_sync: 'Sincronización de WeCom',
       status: {

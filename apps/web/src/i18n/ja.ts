@@ -744,6 +744,7 @@ const ja: Messages = {
       name_data_stats_nightly: 'データセンターの夜間集計',
       name_data_stats_rebuild: 'データセンターの再集計',
       name_live_schedule: 'ライブ授業のスケジュール処理',
+      name_sms_no_receipt: '72 時間受信報告のない SMS の確定',
       name_sms_review_sync: 'SMS 審査状況の同期',
       name_wecom_sync: '企業 WeChat 同期',
       status: {

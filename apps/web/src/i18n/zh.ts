@@ -733,6 +733,7 @@ const zh: Messages = {
       name_data_stats_nightly: '数据中心每日汇总',
       name_data_stats_rebuild: '数据中心重算',
       name_live_schedule: '直播课按时开课与结课',
+      name_sms_no_receipt: '短信无回执收尾',
       name_sms_review_sync: '短信审核状态同步',
       name_wecom_sync: '企业微信同步',
       status: {

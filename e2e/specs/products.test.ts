@@ -309,7 +309,8 @@ test('admin screens in English: list, categories, every form step, SKUs', async 
       if (key === 'details') {
         // (the specs step needed its price before "Next" moved on)
         await step(page, 'specs').locator('.ant-form-item-explain-error').first().waitFor();
-        await step(page, 'specs').getByRole('spinbutton', { name: 'Price', exact: true }).fill('10');
+        // (the single SKU's first field is its price: "Price (¥)")
+        await step(page, 'specs').getByTestId('single-sku').getByRole('spinbutton').first().fill('10');
         await page.getByRole('button', { name: 'Next' }).click();
       }
       await step(page, key).waitFor();

@@ -292,6 +292,30 @@ test("the client's Orders tab lists the order and opens it", async () => {
   await page.keyboard.press('Escape');
 });
 
+test('a pay-time filter shows its totals, the figures a data-centre card drilling into it counts', async () => {
+  const { page } = admin;
+  const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10); // today in Shanghai
+  await open(page, baseURL, `/order/list?payFrom=${day}&payTo=${day}`, 'order-list-page');
+  const totals = page.getByTestId('order-totals');
+  await expect.poll(() => totals.textContent(), { timeout: 20_000 }).toMatch(/支付订单 \d+ 笔/);
+  // The API's totals of the same filter (the day's Shanghai bounds, as the list sends them).
+  const { call } = await adminApi(baseURL);
+  const from = new Date(`${day}T00:00:00+08:00`);
+  const to = new Date(from.getTime() + 86_400_000 - 1);
+  const answer = await call<{ paidCount: number; clients: number }>(
+    'GET',
+    `/v1/orders/totals?payFrom=${encodeURIComponent(from.toISOString())}&payTo=${encodeURIComponent(to.toISOString())}`,
+  );
+  expect(answer.paidCount).toBeGreaterThan(0); // this spec's order was paid today
+  expect(await totals.textContent()).toContain(`支付订单 ${answer.paidCount} 笔`);
+  expect(await totals.textContent()).toContain(`成交客户 ${answer.clients} 人`);
+  await screenshot(page, 'orders-list-totals-zh');
+  // Without a pay-time range the list is every order ever: no totals line.
+  await open(page, baseURL, '/order/list', 'order-list-page');
+  await page.locator('.resource-table .ant-table-row').first().waitFor();
+  expect(await page.getByTestId('order-totals').count()).toBe(0);
+});
+
 test('deal history and the dashboard for admin; screenshots in en', async () => {
   const { page } = admin;
   await open(page, baseURL, `/product/order-list`, 'deal-list-page');

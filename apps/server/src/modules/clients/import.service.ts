@@ -1,4 +1,4 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import {
   CLIENT_LEVELS,
@@ -22,6 +22,7 @@ import { defineJob, type JobQueue } from '../../jobs/queue';
 import { said, writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { toIso } from '../../lib/list';
+import { sameSecret } from '../../lib/same-secret';
 import { type ExportColumn, fileDay, writeXlsx, XLSX_TYPE } from '../../lib/xlsx';
 import type { Principal } from '../../types';
 import { markDirty } from '../data-centre/dirty';
@@ -175,9 +176,7 @@ export class ClientImportService {
 
   verifyLink(id: string, exp: number, sig: string): boolean {
     if (exp * 1000 < this.now().getTime()) return false;
-    const want = Buffer.from(this.sign(id, exp));
-    const got = Buffer.from(sig);
-    return want.length === got.length && timingSafeEqual(want, got);
+    return sameSecret(sig, this.sign(id, exp));
   }
 
   /** Decision 9: siyu import into their own ownership; holders of client.assign to anyone or the pool. */

@@ -1,4 +1,4 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { ExportJob, Language } from '@educrm/contract';
 import { and, eq } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import { type PrincipalSnapshot, principalFromSnapshot, snapshotPrincipal } from
 import { defineJob, type JobQueue } from '../../jobs/queue';
 import { said, writeAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
+import { sameSecret } from '../../lib/same-secret';
 import { attachmentHeader, type ExportColumn, writeXlsx, XLSX_TYPE } from '../../lib/xlsx';
 import type { Principal } from '../../types';
 
@@ -90,9 +91,7 @@ export class ExportService {
 
   verifyLink(id: string, exp: number, sig: string): boolean {
     if (exp * 1000 < this.now().getTime()) return false;
-    const want = Buffer.from(this.sign(id, exp));
-    const got = Buffer.from(sig);
-    return want.length === got.length && timingSafeEqual(want, got);
+    return sameSecret(sig, this.sign(id, exp));
   }
 
   /**

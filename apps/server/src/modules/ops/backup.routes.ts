@@ -1,8 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors';
+import { sameSecret } from '../../lib/same-secret';
 import { packDataDir, snapshotPglite } from '../../tools/pglite-dump';
 
 /**
@@ -11,14 +11,13 @@ import { packDataDir, snapshotPglite } from '../../tools/pglite-dump';
  * the data directory's lock file (mode 0600): whoever can read it can read the data anyway.
  */
 export const backupRoutes = async (app: FastifyInstance, opts: { backupToken: string }) => {
-  const expected = Buffer.from(opts.backupToken);
   app.get(
     '/api/internal/backup',
     { config: { access: { public: true } }, schema: { hide: true } },
     async (req, reply) => {
-      const given = Buffer.from(/^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '');
+      const given = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
       const pglite = app.deps.database.pglite;
-      if (!pglite || given.length !== expected.length || !timingSafeEqual(given, expected)) throw notFound();
+      if (!pglite || !sameSecret(given, opts.backupToken)) throw notFound();
       const started = Date.now();
       const snapshot = await snapshotPglite(pglite, pglite.dataDir as string);
       const body = new PassThrough();

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { sameSecret } from '../../lib/same-secret';
 
 /**
  * The `state` of a WeCom sign-in: `appId.issuedAt.random.hmac`. The HMAC also covers the browser's
@@ -24,9 +25,7 @@ export const ssoStateApp = (
 ): number | null => {
   const parts = state.split('.');
   if (!nonce || parts.length !== 4) return null;
-  const expected = Buffer.from(mac(secretKey, parts.slice(0, 3).join('.'), nonce));
-  const got = Buffer.from(parts[3] as string);
-  if (got.length !== expected.length || !timingSafeEqual(got, expected)) return null;
+  if (!sameSecret(parts[3] as string, mac(secretKey, parts.slice(0, 3).join('.'), nonce))) return null;
   if (now.getTime() - Number(parts[1]) > SSO_STATE_TTL_MS) return null;
   return Number(parts[0]);
 };

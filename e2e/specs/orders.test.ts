@@ -310,6 +310,13 @@ test('a pay-time filter shows its totals, the figures a data-centre card drillin
   expect(await totals.textContent()).toContain(`支付订单 ${answer.paidCount} 笔`);
   expect(await totals.textContent()).toContain(`成交客户 ${answer.clients} 人`);
   await screenshot(page, 'orders-list-totals-zh');
+  await page.context().addCookies([{ name: 'language', value: 'en', url: baseURL }]);
+  await page.reload();
+  await expect
+    .poll(() => totals.textContent(), { timeout: 20_000 })
+    .toContain(`${answer.paidCount} paid orders`);
+  await screenshot(page, 'orders-list-totals-en');
+  await page.context().addCookies([{ name: 'language', value: 'zh', url: baseURL }]);
   // Without a pay-time range the list is every order ever: no totals line.
   await open(page, baseURL, '/order/list', 'order-list-page');
   await page.locator('.resource-table .ant-table-row').first().waitFor();

@@ -399,33 +399,36 @@ test('a member is bound to a staff user, who then signs in with WeCom from the l
   }
 });
 
-test('the WeCom pages in zh and en at 1440 and 991 px', async () => {
+const wecomPages = [
+  ['/wecom/app-list', 'wecom-app-list-page', 'wecom-app-list'],
+  ['/wecom/member-list', 'wecom-member-list-page', 'wecom-member-list'],
+  ['/wecom/contact-list', 'wecom-contact-list-page', 'wecom-contact-list'],
+  ['/wecom/tag-list', 'wecom-tag-list-page', 'wecom-tag-list'],
+] as const;
+
+/** The four WeCom lists at both widths in one language (a test per language). */
+const walkWecomPages = async (locale: 'zh-CN' | 'en-US') => {
   current = boss;
-  const pages = [
-    ['/wecom/app-list', 'wecom-app-list-page', 'wecom-app-list'],
-    ['/wecom/member-list', 'wecom-member-list-page', 'wecom-member-list'],
-    ['/wecom/contact-list', 'wecom-contact-list-page', 'wecom-contact-list'],
-    ['/wecom/tag-list', 'wecom-tag-list-page', 'wecom-tag-list'],
-  ] as const;
-  for (const locale of ['zh-CN', 'en-US']) {
-    const session = await openBrowser({ locale, viewport: { width: 1440, height: 900 } });
-    current = session;
-    try {
-      await signInAdmin(session.context, baseURL);
-      const lang = locale.slice(0, 2);
-      for (const width of [1440, 991]) {
-        await session.page.setViewportSize({ width, height: 900 });
-        for (const [path, id, name] of pages) {
-          await open(session.page, baseURL, path, id);
-          if (path === '/wecom/tag-list') await session.page.getByTestId('wecom-tag-group').first().waitFor();
-          else await session.page.locator('.ant-table-row').first().waitFor();
-          await steady(session.page);
-          await screenshot(session.page, `${name}-${lang}-${width}`);
-        }
+  const session = await openBrowser({ locale, viewport: { width: 1440, height: 900 } });
+  current = session;
+  try {
+    await signInAdmin(session.context, baseURL);
+    const lang = locale.slice(0, 2);
+    for (const width of [1440, 991]) {
+      await session.page.setViewportSize({ width, height: 900 });
+      for (const [path, id, name] of wecomPages) {
+        await open(session.page, baseURL, path, id);
+        if (path === '/wecom/tag-list') await session.page.getByTestId('wecom-tag-group').first().waitFor();
+        else await session.page.locator('.ant-table-row').first().waitFor();
+        await steady(session.page);
+        await screenshot(session.page, `${name}-${lang}-${width}`);
       }
-    } finally {
-      await session.close();
-      current = boss;
     }
+  } finally {
+    await session.close();
+    current = boss;
   }
-});
+};
+
+test('the WeCom pages in zh at 1440 and 991 px', () => walkWecomPages('zh-CN'));
+test('the WeCom pages in en at 1440 and 991 px', () => walkWecomPages('en-US'));

@@ -6,6 +6,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['specs/**/*.test.ts'],
     globalSetup: ['support/global-setup.ts'],
+    setupFiles: ['support/close-browser.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
     // expect.poll waits for what a user would see; its default of 1 s is shorter than a loaded

@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     root: import.meta.dirname,
     include: ['tour/**/*.tour.ts'],
+    setupFiles: ['support/close-browser.ts'],
     testTimeout: 3_600_000,
     hookTimeout: 120_000,
     pool: 'forks',

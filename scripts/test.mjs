@@ -1,4 +1,4 @@
-// `npm test`: lint, typecheck, unit, API on PGlite, API on PostgreSQL, e2e in Chromium.
+// `npm test`: lint, typecheck, unit, API on PGlite, API on PostgreSQL, e2e in Chromium, process specs.
 // One summary line per suite, then "N passed, N failed"; exit non-zero on any failure.
 // `npm test -- unit api-pglite` runs only the named suites. Suites run in two lanes side by side
 // (LANES below); while both lanes run, each suite's output is kept in a file and printed whole
@@ -98,6 +98,13 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+// One build for both suites that run the built server (they run in different lanes).
+let building;
+const built = (io) => {
+  building ??= ensureBuilt(io);
+  return building;
+};
+
 const suites = {
   lint: command('npx', ['biome', 'check', '.']),
   typecheck: command('node', ['scripts/typecheck.mjs']),
@@ -133,8 +140,12 @@ const suites = {
     }
   },
   e2e: async (io) => {
-    await ensureBuilt(io);
+    await built(io);
     return vitest('e2e', 'e2e/vitest.config.ts')(io);
+  },
+  process: async (io) => {
+    await built(io);
+    return vitest('process', 'e2e/vitest.process.config.ts')(io);
   },
 };
 
@@ -151,10 +162,10 @@ const needsPostgresBinaries = wants('api-postgres') && !explicitPostgres && !(aw
 if (!(await ensureSystemPackages({ e2e: wants('e2e'), postgres: needsPostgresBinaries }))) process.exit(1);
 
 /**
- * Two lanes side by side (two cores): the checks and both API suites one after the other in the
- * first, the e2e suite (the longest) in the second.
+ * Two lanes side by side (two cores): the checks, both API suites and the browserless process specs
+ * one after the other in the first, the Chromium specs (the longest) in the second.
  */
-const LANES = [['lint', 'typecheck', 'unit', 'api-pglite', 'api-postgres'], ['e2e']];
+const LANES = [['lint', 'typecheck', 'unit', 'api-pglite', 'api-postgres', 'process'], ['e2e']];
 const lanes = LANES.map((lane) => lane.filter(wants)).filter((lane) => lane.length);
 const side = lanes.length > 1;
 

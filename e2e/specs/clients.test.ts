@@ -200,7 +200,7 @@ test('chakan sees masked phones and no reveal, create, import or export', async 
   }
 });
 
-test('screenshots in English: lists, drawer, duplicate message, import result, follow-ups (admin)', async () => {
+test('screenshots in English: the list, the duplicate message, a drawer, an import result (admin)', async () => {
   const admin = await openConsole('en-US');
   current = admin;
   try {
@@ -260,7 +260,17 @@ test('screenshots in English: lists, drawer, duplicate message, import result, f
     await steady(page);
     await screenshot(page, 'client-import-result-en');
     await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+  } finally {
+    await admin.close();
+  }
+});
 
+test('screenshots in English: my clients, a client with history, follow-ups (admin)', async () => {
+  const admin = await openConsole('en-US');
+  current = admin;
+  try {
+    const { page } = admin;
+    await signInAdmin(admin.context, baseURL);
     await open(page, baseURL, '/client/my-list', 'client-my-list-page');
     await steady(page);
     await screenshot(page, 'client-my-list-en');

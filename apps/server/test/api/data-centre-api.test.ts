@@ -301,6 +301,20 @@ describe('data centre API', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
+    // Without a dimension: every row is the whole data, named as the page names it, figures rounded as shown.
+    const all = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/data/series/export?from=${FROM}&to=${TO}&granularity=month`,
+      headers: { authorization: `Bearer ${admin}`, 'accept-language': 'zh' },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(all.rawPayload as unknown as ArrayBuffer);
+    const rows = (wb.worksheets[0]?.getSheetValues() ?? []).filter(Array.isArray).slice(1) as unknown[][];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r[2]))).toEqual(new Set(['全部']));
+    const numbers = rows.flatMap((r) => r.filter((v): v is number => typeof v === 'number'));
+    expect(numbers.length).toBeGreaterThan(0);
+    expect(numbers.filter((v) => Math.abs(v * 100 - Math.round(v * 100)) > 1e-6)).toEqual([]);
   });
 
   it('late data: a payment confirmed with an old date moves that day at once, and the aggregates after the job', async () => {

@@ -337,6 +337,57 @@ describe('lists, masking, scope and the deal history', () => {
     expect(await cells(`/api/v1/product/deals/export?spuId=${spuId}`)).toContain('13800138000');
   });
 
+  it('the order export names statuses and methods in the language and has what a reconciliation needs', async () => {
+    const sheet = async (lang: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/orders/export',
+        headers: { authorization: `Bearer ${admin}`, 'accept-language': lang },
+      });
+      expect(res.statusCode).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const rows: Record<string, unknown>[] = [];
+      let headers: string[] = [];
+      wb.worksheets[0]?.eachRow((row, n) => {
+        const values = (row.values as unknown[]).slice(1);
+        if (n === 1) headers = values.map(String);
+        else rows.push(Object.fromEntries(headers.map((h, i) => [h, values[i]])));
+      });
+      return { headers, rows };
+    };
+    const zh = await sheet('zh');
+    expect(zh.headers).toEqual(
+      expect.arrayContaining([
+        '应付(元)',
+        '实付(元)',
+        '优惠(元)',
+        '支付方式',
+        '交易流水号',
+        '创建时间',
+        '退款状态',
+      ]),
+    );
+    const statuses = new Set(zh.rows.map((r) => r['状态']));
+    expect(
+      [...statuses].every((s) => ['待支付', '已支付', '已完成', '已取消', '已关闭'].includes(String(s))),
+    ).toBe(true);
+    const bank = zh.rows.find((r) => r['支付方式'] === '银行转账');
+    expect(bank).toBeDefined();
+    expect(bank?.['创建时间']).toBeInstanceOf(Date);
+    // A pending order owes its amount: payable, nothing paid.
+    const pending = zh.rows.find((r) => r['状态'] === '待支付');
+    if (pending) expect(pending['实付(元)']).toBe(0);
+    const en = await sheet('en');
+    expect(en.headers).toEqual(
+      expect.arrayContaining(['Payable (CNY)', 'Payment method', 'Transaction no.']),
+    );
+    expect(
+      en.rows.some((r) => r.Status === 'Paid' || r.Status === 'Closed' || r.Status === 'Completed'),
+    ).toBe(true);
+    expect(en.rows.every((r) => !/^[A-Z_]+$/.test(String(r.Status)))).toBe(true);
+  });
+
   it('deal history: one row per paid item with paid, refunded and net (admin only)', async () => {
     const deals = await t.call('GET', `/api/v1/product/deals?spuId=${spuId}`, { token: admin });
     expect(deals.status).toBe(200);

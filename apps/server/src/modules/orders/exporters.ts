@@ -1,8 +1,10 @@
-import type { DealListQuery, DealRow, Language, OrderListQuery, OrderRow } from '@educrm/contract';
+import type { DealListQuery, DealRow, Language, OrderListQuery } from '@educrm/contract';
+import { consoleMessages } from '../../lib/console-messages';
 import { type CellValue, fileDay } from '../../lib/xlsx';
 import type { Principal } from '../../types';
 import type { Exporter } from '../exports/service';
 import type { DealService } from './deals.service';
+import type { OrderExportRow } from './order-queries';
 import type { OrderService } from './orders.service';
 
 const H = {
@@ -21,6 +23,14 @@ const H = {
     payTime: '支付时间',
     spec: '规格',
     qty: '数量',
+    payable: '应付(元)',
+    total: '商品总额(元)',
+    discount: '优惠(元)',
+    adjust: '调整(元)',
+    payMethod: '支付方式',
+    tradeNo: '交易流水号',
+    refundStatus: '退款状态',
+    createdAt: '创建时间',
   },
   en: {
     orderNo: 'Order no.',
@@ -37,6 +47,14 @@ const H = {
     payTime: 'Paid at',
     spec: 'Spec',
     qty: 'Qty',
+    payable: 'Payable (CNY)',
+    total: 'Items total (CNY)',
+    discount: 'Discount (CNY)',
+    adjust: 'Adjustment (CNY)',
+    payMethod: 'Payment method',
+    tradeNo: 'Transaction no.',
+    refundStatus: 'Refund status',
+    createdAt: 'Created at',
   },
   es: {
     orderNo: 'N.º de pedido',
@@ -53,6 +71,14 @@ const H = {
     payTime: 'Pagado el',
     spec: 'Variante',
     qty: 'Cant.',
+    payable: 'A pagar (CNY)',
+    total: 'Total de artículos (CNY)',
+    discount: 'Descuento (CNY)',
+    adjust: 'Ajuste (CNY)',
+    payMethod: 'Método de pago',
+    tradeNo: 'N.º de transacción',
+    refundStatus: 'Estado del reembolso',
+    createdAt: 'Creado el',
   },
   ja: {
     orderNo: '注文番号',
@@ -69,10 +95,21 @@ const H = {
     payTime: '支払日時',
     spec: '仕様',
     qty: '数量',
+    payable: '請求額(元)',
+    total: '商品合計(元)',
+    discount: '割引(元)',
+    adjust: '調整(元)',
+    payMethod: '支払方法',
+    tradeNo: '取引番号',
+    refundStatus: '返金状態',
+    createdAt: '作成日時',
   },
 } satisfies Record<Language, Record<string, string>>;
 
 const yuan = (fen: number) => Math.round(fen) / 100;
+/** A status or method as the console names it in the viewer's language, not its code. */
+const label = (lang: Language, group: 'status' | 'refundStatus' | 'payMethod', code: string) =>
+  consoleMessages(lang).t(`order.${group}.${code}`);
 const stamp = () => fileDay();
 
 type Header = keyof (typeof H)['zh'];
@@ -105,24 +142,33 @@ export const orderExporter = (
   p: Principal,
   f: Omit<Partial<OrderListQuery>, 'page' | 'pageSize' | 'sort'>,
   lang: Language,
-): Exporter<OrderRow> =>
-  listExporter<OrderRow>(
+): Exporter<OrderExportRow> =>
+  listExporter<OrderExportRow>(
     'orders',
     lang,
     'orderNo',
     [
       ['orderNo', (r) => r.orderNo, 22],
+      ['createdAt', (r) => r.createdAt, 20],
       ['buyer', (r) => r.buyerName],
       ['mobile', (r) => r.buyerMobile, 14],
       ['products', (r) => r.productSummary, 36],
-      ['pay', (r) => yuan(r.payAmount), 12],
+      ['total', (r) => yuan(r.totalAmount), 12],
+      ['discount', (r) => yuan(r.discountAmount), 12],
+      ['adjust', (r) => yuan(r.adjustAmount), 12],
+      ['payable', (r) => yuan(r.payAmount), 12],
+      // An order that never took money (pending, cancelled) has paid nothing, as the list shows it.
+      ['pay', (r) => (r.status === 'PENDING' || r.status === 'CANCELLED' ? 0 : yuan(r.payAmount)), 12],
       ['refund', (r) => yuan(r.refundAmount), 12],
       ['net', (r) => yuan(r.netAmount), 12],
-      ['status', (r) => r.status, 10],
+      ['status', (r) => label(lang, 'status', r.status), 10],
+      ['refundStatus', (r) => label(lang, 'refundStatus', r.refundStatus), 10],
+      ['payMethod', (r) => (r.payMethod ? label(lang, 'payMethod', r.payMethod) : null), 12],
+      ['tradeNo', (r) => r.payTradeNo || null, 24],
       ['platform', (r) => r.sourcePlatformName],
       ['channel', (r) => r.channelName],
       ['sales', (r) => r.salesUserName],
-      ['payTime', (r) => r.payTime, 22],
+      ['payTime', (r) => r.payTime, 20],
     ],
     { count: (cap) => orders.count(p, f, cap), batches: () => orders.batches(p, f) },
     f,
@@ -152,7 +198,7 @@ export const dealExporter = (
       ['sales', (r) => r.salesUserName],
       ['channel', (r) => r.channelName],
       ['platform', (r) => r.sourcePlatformName],
-      ['status', (r) => r.orderStatus, 10],
+      ['status', (r) => label(lang, 'status', r.orderStatus), 10],
     ],
     { count: (cap) => deals.count(f, cap), batches: () => deals.batches(p, f) },
     f,

@@ -37,7 +37,11 @@ export interface RawOrder {
   created_type: OrderRow['createdType'];
   created_at: Date | string;
   version: number;
+  pay_trade_no: string;
 }
+
+/** An exported order: the list's row and its payment's transaction number. */
+export type OrderExportRow = OrderRow & { payTradeNo: string };
 
 export const num = (v: number | string | null) => (v == null ? null : Number(v));
 
@@ -216,7 +220,7 @@ export class OrderQueries {
     return row?.n ?? 0;
   }
 
-  async *batches(p: Principal, f: Filters): AsyncIterable<OrderRow[]> {
+  async *batches(p: Principal, f: Filters): AsyncIterable<OrderExportRow[]> {
     let before = Number.MAX_SAFE_INTEGER;
     for (;;) {
       const rows = await queryRows<RawOrder>(
@@ -228,6 +232,7 @@ export class OrderQueries {
       yield rows.map((r) => ({
         ...this.toRow(r),
         buyerMobile: exportMobile(p, num(r.sales_user_id), r.buyer_mobile),
+        payTradeNo: r.pay_trade_no,
       }));
       before = Number(rows[rows.length - 1]?.id ?? 0);
     }

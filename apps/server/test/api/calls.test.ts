@@ -352,7 +352,8 @@ describe('calling a client', () => {
     const c = await createClient(t, solo.token);
     const out = await dial(solo.token, { clientId: c.id });
     expect(out.status).toBe(422);
-    expect(out.body.msg).toContain('没有可用的外呼号码');
+    // The actual cause and when calling will work (10:00 now; the only number opens at 18:00).
+    expect(out.body.msg).toBe('现在不在外呼时段，今天 18:00 起可以外呼');
     const one = await createNumber(t, admin, { assignedUserIds: [solo.id], dailyLimit: 1, concurrency: 5 });
     expect((await dial(solo.token, { clientId: c.id })).body.data.call.numberId).toBe(one.id);
     const second = await dial(solo.token, { clientId: c.id });
@@ -362,6 +363,40 @@ describe('calling a client', () => {
     const next = await dial(solo.token, { clientId: c.id });
     expect(next.status).toBe(200);
     expect(late.id).toBeGreaterThan(0);
+    await resume(paused);
+  });
+
+  it('a refused call says its actual cause and when calling will work', async () => {
+    const lone = await staff(t, admin, 'call_lone', { dept: '销售一组' });
+    const paused = await pauseOtherNumbers();
+    const c = await createClient(t, lone.token);
+    const msg = async () => {
+      const out = await dial(lone.token, { clientId: c.id });
+      expect(out.status).toBe(422);
+      return out.body.msg as string;
+    };
+    expect(await msg()).toBe('没有分配给你的外呼号码，请联系管理员分配');
+    const early = await createNumber(t, admin, {
+      assignedUserIds: [lone.id],
+      callWindowStart: '08:30',
+      callWindowEnd: '09:30',
+    });
+    expect(await msg()).toBe('今天的外呼时段已结束，明天 08:30 起可以外呼');
+    const busy = await createNumber(t, admin, { assignedUserIds: [lone.id], concurrency: 1, dailyLimit: 5 });
+    await t.database.db.execute(sql`UPDATE caller_number SET active_calls = 1 WHERE id = ${busy.id}`);
+    expect(await msg()).toBe('外呼线路全忙，请稍后再试');
+    const day = new Date(t.clock.now().getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+    await t.database.db.execute(
+      sql`UPDATE caller_number SET today_key = ${day}, today_calls = daily_limit, active_calls = 0
+          WHERE id IN (${early.id}, ${busy.id})`,
+    );
+    expect(await msg()).toBe('今日外呼额度已用完，明天 08:30 起可以外呼');
+    const en = await t.call('POST', '/api/v1/calls', {
+      token: lone.token,
+      body: { clientId: c.id },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(en.body.msg).toBe("Today's call quota is used up: calling works again from 08:30 tomorrow");
     await resume(paused);
   });
 

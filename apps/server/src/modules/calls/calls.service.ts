@@ -20,6 +20,7 @@ import {
 import type { FollowUpService } from '../clients/follow-ups.service';
 import { ListTotals } from '../orders/list-totals';
 import { auditOf, shanghaiHhmm } from './common';
+import { noNumberReason } from './no-number-reason';
 import type { NumberService } from './numbers.service';
 import type { ScriptService } from './scripts.service';
 
@@ -267,7 +268,10 @@ export class CallService {
       });
       if (taken) break;
     }
-    if (!taken) throw ruleRefused(input.numberId ? 'callNumberNotAllowed' : 'callNoNumber');
+    if (!taken) {
+      if (input.numberId) throw ruleRefused('callNumberNotAllowed');
+      throw await noNumberReason(this.db, usable, today, hhmm);
+    }
 
     try {
       const provider = await this.providers.call(taken.provider);

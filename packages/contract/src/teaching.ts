@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { businessDate } from './data-centre';
-import { listQueryOf, versionField } from './list';
+import { dateParam, listQueryOf, versionField } from './list';
 
 /**
  * Teaching delivery (docs/teaching.md): rooms, lessons of a class (排课), roll call (点名) and the
@@ -129,8 +129,9 @@ export const lessonListQuery = listQueryOf(LESSON_SORTS, {
   teacherId: z.coerce.number().int().positive().optional(),
   roomId: z.coerce.number().int().positive().optional(),
   status: z.enum(LESSON_STATUSES).optional(),
-  from: businessDate.optional(),
-  to: businessDate.optional(),
+  /** A Shanghai day (lesson date) or an instant (lesson start), as the list's date range sends it. */
+  from: z.union([businessDate, dateParam]).optional(),
+  to: z.union([businessDate, dateParam]).optional(),
 });
 export type LessonListQuery = z.infer<typeof lessonListQuery>;
 export const seriesResult = z.object({ seriesId: z.string(), items: z.array(lessonRow) });

@@ -138,7 +138,7 @@ export class HourService {
         'teaching.hours.grant',
         body.memberId,
         said(`${body.kind} ${body.hours} hours of ${spu.name} to ${member.nickname}: ${body.reason}`, {
-          kind: body.kind,
+          hourKind: body.kind,
           hours: body.hours,
           course: spu.name,
           name: member.nickname,

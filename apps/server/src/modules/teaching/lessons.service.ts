@@ -46,8 +46,10 @@ export class LessonService {
     if (q.teacherId) parts.push(sql`(l.teacher_id = ${q.teacherId} OR l.assistant_id = ${q.teacherId})`);
     if (q.roomId) parts.push(sql`l.room_id = ${q.roomId}`);
     if (q.status) parts.push(sql`l.status = ${q.status}`);
-    if (q.from) parts.push(sql`l.lesson_date >= ${q.from}`);
-    if (q.to) parts.push(sql`l.lesson_date <= ${q.to}`);
+    const day = (v: string) => v.length === 10;
+    if (q.from)
+      parts.push(day(q.from) ? sql`l.lesson_date >= ${q.from}` : sql`l.starts_at >= ${new Date(q.from)}`);
+    if (q.to) parts.push(day(q.to) ? sql`l.lesson_date <= ${q.to}` : sql`l.starts_at <= ${new Date(q.to)}`);
     const where = sql.join(parts, sql` AND `);
     const dir = sql.raw(q.sort === '-startsAt' ? 'DESC' : 'ASC');
     const items = await lessonsWhere(

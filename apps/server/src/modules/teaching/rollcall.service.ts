@@ -211,8 +211,8 @@ export class RollCallService {
           {
             lesson: lessonLabel(row),
             name: student.nickname,
-            from: fresh ? null : rc.status,
-            status,
+            rollCallStatusFrom: fresh ? null : rc.status,
+            rollCallStatus: status,
           },
         ),
         { memberId, debited },

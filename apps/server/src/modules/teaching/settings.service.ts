@@ -131,8 +131,8 @@ export class TeachingSettingsService {
         'teaching.class.settings',
         classId,
         said(`teaching rules: absent deducts ${input.absentDeducts}, owing ${input.allowOwing}`, {
-          absentDeducts: input.absentDeducts,
-          allowOwing: input.allowOwing,
+          absentRule: input.absentDeducts ? 'DEDUCT' : 'FREE',
+          owingRule: input.allowOwing ? 'ALLOW' : 'DENY',
         }),
       );
     });

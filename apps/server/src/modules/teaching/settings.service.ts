@@ -2,13 +2,12 @@ import type { ClassTeachingSettings, RoomRow, roomInput, roomUpdate } from '@edu
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, type DbOrTx, queryRows } from '../../db/client';
-import { said } from '../../lib/audit';
+import { said, writeAudit } from '../../lib/audit';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import type { Principal } from '../../types';
 import { auditOf } from '../courses/common';
 
-const auditRoom = auditOf('teaching-room');
-const auditClass = auditOf('class');
+const audit = auditOf('teaching-room');
 
 /** The room dictionary and each class's teaching rules (absent deducts, owing allowed). */
 export class TeachingSettingsService {
@@ -35,7 +34,7 @@ export class TeachingSettingsService {
       );
       if (!row) throw fieldError('name', 'roomNameTaken');
       const id = Number(row.id);
-      await auditRoom(
+      await audit(
         tx,
         p,
         ip,
@@ -64,7 +63,7 @@ export class TeachingSettingsService {
         await this.room(id, tx);
         throw conflict();
       }
-      await auditRoom(
+      await audit(
         tx,
         p,
         ip,
@@ -124,17 +123,18 @@ export class TeachingSettingsService {
                 WHERE class_id = ${classId} AND version = ${input.version ?? -1} RETURNING class_id`,
       );
       if (!rows.length) throw conflict();
-      await auditClass(
-        tx,
-        p,
+      await writeAudit(tx, {
+        actorId: p.userId,
+        actorName: p.username,
+        action: 'teaching.class.settings',
+        targetType: 'class',
+        targetId: classId,
         ip,
-        'teaching.class.settings',
-        classId,
-        said(`teaching rules: absent deducts ${input.absentDeducts}, owing ${input.allowOwing}`, {
+        summary: said(`teaching rules: absent deducts ${input.absentDeducts}, owing ${input.allowOwing}`, {
           absentRule: input.absentDeducts ? 'DEDUCT' : 'FREE',
           owingRule: input.allowOwing ? 'ALLOW' : 'DENY',
         }),
-      );
+      });
     });
     return this.classSettings(classId);
   }

@@ -115,6 +115,7 @@ describe('product form values', () => {
         stock: null,
         status: 'ENABLED',
         classId: null,
+        lessonHours: null,
         validityMode: null,
         validityDays: null,
         validityDate: null,

@@ -35,19 +35,28 @@ const plusDays = (day: string, n: number) =>
 
 beforeAll(async () => {
   const api = await adminApi(baseURL);
-  const classes = await api.call<{ items: { id: number; spuId: number | null; studentCount: number }[] }>(
+  // A small class of a demo course (demo classes hold hundreds of students).
+  const classes = await api.call<{ items: { spuId: number | null }[] }>(
     'GET',
-    '/v1/course/classes?sort=-studentCount&pageSize=20',
+    '/v1/course/classes?pageSize=20',
   );
-  const cls = classes.items.find((c) => c.spuId != null && c.studentCount > 0);
-  expect(cls).toBeDefined();
-  classId = cls?.id ?? 0;
-  spuId = cls?.spuId ?? 0;
-  const students = await api.call<{ items: { memberId: number; status: string }[] }>(
+  spuId = classes.items.find((c) => c.spuId != null)?.spuId ?? 0;
+  expect(spuId).toBeGreaterThan(0);
+  const cls = await api.call<{ id: number }>('POST', '/v1/course/classes', {
+    name: '三年级数学 周末小班',
+    code: `E2E-TT-${Date.now() % 100000}`,
+    spuId,
+    capacity: 12,
+  });
+  classId = cls.id;
+  for (const mobile of ['13700002001', '13700002002', '13700002003', '13700002004'])
+    await api.call('POST', '/v1/course/students', { classId, mobile });
+  const students = await api.call<{ items: { memberId: number }[] }>(
     'GET',
     `/v1/course/students?classId=${classId}&pageSize=100`,
   );
-  members = students.items.filter((s) => s.status === 'NORMAL').map((s) => s.memberId);
+  members = students.items.map((s) => s.memberId);
+  expect(members).toHaveLength(4);
   for (const memberId of members)
     await api.call('POST', '/v1/teaching/hours/grant', {
       memberId,

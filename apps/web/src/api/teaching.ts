@@ -42,12 +42,15 @@ export const cancelLesson = (id: number, reason: string, version: number) =>
   send<LessonRow>('post', `${T}/lessons/${id}/cancel`, { reason, version });
 export const rollCallSheet = (id: number) =>
   request<RollCallSheet>({ url: `${T}/lessons/${id}/roll-call`, method: 'get' });
+/** A roll call of many students is one transaction each on the server: a longer timeout. */
 export const markRollCall = (id: number, marks: { memberId: number; status: RollCallStatus }[]) =>
-  send<{ marked: number; refused: { memberId: number; message: string }[]; sheet: RollCallSheet }>(
-    'post',
-    `${T}/lessons/${id}/roll-call`,
-    { marks },
-  );
+  request<{ marked: number; refused: { memberId: number; message: string }[]; sheet: RollCallSheet }>({
+    url: `${T}/lessons/${id}/roll-call`,
+    method: 'post',
+    data: { marks },
+    silent: true,
+    timeout: 60_000,
+  });
 export const listRooms = () => request<{ items: RoomRow[] }>({ url: `${T}/rooms`, method: 'get' });
 export const createRoom = (name: string, capacity: number) =>
   send<RoomRow>('post', `${T}/rooms`, { name, capacity });

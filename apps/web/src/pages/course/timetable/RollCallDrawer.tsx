@@ -15,6 +15,9 @@ import {
 import { useCan } from '../../../session/useCan';
 import './timetable.css';
 
+/** Students per roll-call call (the server takes at most 200). */
+const CHUNK = 50;
+
 const TONES: Record<RollCallStatus, string> = {
   PRESENT: 'green',
   LATE: 'gold',
@@ -75,20 +78,25 @@ export const RollCallDrawer = ({ lesson, onClose }: { lesson: LessonRow | null; 
   const [refused, setRefused] = useState<string[]>([]);
   const writable = can('course.rollcall.write') && q.data?.lesson.status !== 'CANCELLED';
 
+  /** Marks in calls of at most CHUNK students (the server's limit); refusals are collected. */
   const mark = async (marks: { memberId: number; status: RollCallStatus }[]) => {
     if (!marks.length) return;
     setBusy(true);
     setRefused([]);
+    const messages: string[] = [];
     try {
-      const r = await markRollCall(id, marks);
-      queryClient.setQueryData<RollCallSheet>(teachingKeys.rollCall(id), r.sheet);
-      const names = new Map(r.sheet.items.map((s) => [s.memberId, s.nickname]));
-      setRefused(r.refused.map((x) => `${names.get(x.memberId) ?? ''} ${x.message}`.trim()));
+      for (let i = 0; i < marks.length; i += CHUNK) {
+        const r = await markRollCall(id, marks.slice(i, i + CHUNK));
+        queryClient.setQueryData<RollCallSheet>(teachingKeys.rollCall(id), r.sheet);
+        const names = new Map(r.sheet.items.map((s) => [s.memberId, s.nickname]));
+        messages.push(...r.refused.map((x) => `${names.get(x.memberId) ?? ''} ${x.message}`.trim()));
+      }
       void queryClient.invalidateQueries({ queryKey: teachingKeys.lessons });
     } catch (e) {
       if (!isApiError(e)) throw e;
-      setRefused([e.message]);
+      messages.push(e.message);
     } finally {
+      setRefused(messages);
       setBusy(false);
     }
   };
@@ -142,7 +150,7 @@ export const RollCallDrawer = ({ lesson, onClose }: { lesson: LessonRow | null; 
           type="warning"
           showIcon
           title={t('teaching.refused')}
-          description={refused.join('；')}
+          description={`${refused.slice(0, 10).join('；')}${refused.length > 10 ? ` … (${refused.length})` : ''}`}
           style={{ marginBottom: 12 }}
         />
       ) : null}

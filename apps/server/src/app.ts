@@ -77,6 +77,11 @@ import { profileRoutes } from './modules/system/profile.routes';
 import { ProfileService } from './modules/system/profile.service';
 import { roleRoutes } from './modules/system/roles.routes';
 import { RoleService } from './modules/system/roles.service';
+import { HourService } from './modules/teaching/hours.service';
+import { LessonService } from './modules/teaching/lessons.service';
+import { RollCallService } from './modules/teaching/rollcall.service';
+import { teachingRoutes } from './modules/teaching/routes';
+import { TeachingSettingsService } from './modules/teaching/settings.service';
 import { registerWecom } from './modules/wecom';
 import { accessPlugin } from './plugins/access';
 import { registerApiCompression } from './plugins/compress';
@@ -276,6 +281,13 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const live = new LiveService(db, now, deps.secretKey);
   await app.register(liveRoutes, { live, exports });
   exports.registerKind('live-attendance', (_p, f, lang) => liveAttendanceExporter(live, f, lang));
+  // Teaching delivery: rooms, lessons, roll calls, course hours (docs/teaching.md).
+  await app.register(teachingRoutes, {
+    lessons: new LessonService(db, now),
+    rollCalls: new RollCallService(db, now),
+    hours: new HourService(db, now),
+    settings: new TeachingSettingsService(db, now),
+  });
 
   // Data centre: metrics from the daily aggregates and live days (DOMAIN 2).
   await app.register(dataCentreRoutes, {

@@ -168,6 +168,11 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
         ['course.live.export', A],
         ['course.live.provider', A],
       ]),
+      page('course.timetable', '/course/timetable', ALL, [
+        ['course.lesson.write', AZ],
+        ['course.rollcall.write', AZ],
+        ['course.hours.grant', A],
+      ]),
     ],
   },
   {

@@ -60,6 +60,11 @@ const ENUM_PARAMS: Record<string, string> = {
   dictStatus: 'enum.status',
   appKind: 'wecom.enum.kind',
   appMode: 'wecom.enum.mode',
+  rollCallStatus: 'teaching.rollCall',
+  rollCallStatusFrom: 'teaching.rollCall',
+  hourKind: 'teaching.kind',
+  absentRule: 'teaching.absentRule',
+  owingRule: 'teaching.owingRule',
 };
 /** Params in fen. */
 const MONEY_PARAMS = new Set(['amount']);

@@ -16,5 +16,6 @@ export * from './ops';
 export * from './orders';
 export * from './products';
 export * from './system';
+export * from './teaching';
 export * from './text';
 export * from './wecom';

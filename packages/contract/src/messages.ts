@@ -1,5 +1,11 @@
 import { CALL_MESSAGES_EN, CALL_MESSAGES_ES, CALL_MESSAGES_JA, CALL_MESSAGES_ZH } from './calls-messages';
 import type { Language } from './constants';
+import {
+  TEACHING_MESSAGES_EN,
+  TEACHING_MESSAGES_ES,
+  TEACHING_MESSAGES_JA,
+  TEACHING_MESSAGES_ZH,
+} from './teaching-messages';
 
 /**
  * Messages the server puts in `msg`, in the request's language. Keys are stable; the web shows the
@@ -140,6 +146,7 @@ const zh = {
   clientHasOrders: '删除客户失败，有关联订单',
   dictInUseByOrders: '已被 {count} 个订单引用，不能删除，只能停用',
   ...CALL_MESSAGES_ZH,
+  ...TEACHING_MESSAGES_ZH,
   wecomCorpIdRule: '企业 ID 只能包含字母和数字',
   wecomAgentRequired: '自建应用须填写 AgentId',
   wecomAppDisabled: '该企业微信应用已停用',
@@ -324,6 +331,7 @@ const en: Messages = {
   clientHasOrders: 'The client has orders and cannot be deleted',
   dictInUseByOrders: 'Used by {count} orders: it cannot be deleted, only disabled',
   ...CALL_MESSAGES_EN,
+  ...TEACHING_MESSAGES_EN,
   wecomCorpIdRule: 'The corp ID may contain letters and digits only',
   wecomAgentRequired: 'A self-built app needs its AgentId',
   wecomAppDisabled: 'This WeCom app is disabled',
@@ -509,6 +517,7 @@ const es: Messages = {
   clientHasOrders: 'El cliente tiene pedidos y no se puede eliminar',
   dictInUseByOrders: 'Lo usan {count} pedidos: no se puede eliminar, solo desactivar',
   ...CALL_MESSAGES_ES,
+  ...TEACHING_MESSAGES_ES,
   wecomCorpIdRule: 'El ID de empresa solo admite letras y dígitos',
   wecomAgentRequired: 'Una aplicación propia necesita su AgentId',
   wecomAppDisabled: 'Esta aplicación de WeCom está desactivada',
@@ -693,6 +702,7 @@ const ja: Messages = {
   clientHasOrders: '注文があるため顧客を削除できません',
   dictInUseByOrders: '{count} 件の注文が参照しているため削除できません。無効化のみ可能です',
   ...CALL_MESSAGES_JA,
+  ...TEACHING_MESSAGES_JA,
   wecomCorpIdRule: '企業 ID は英数字のみ使用できます',
   wecomAgentRequired: '自社開発アプリには AgentId が必要です',
   wecomAppDisabled: 'この企業 WeChat アプリは無効です',

@@ -95,6 +95,8 @@ export const skuInput = z
     validityMode: z.enum(VALIDITY_MODES).nullable().default(null),
     validityDays: z.number().int().min(1).max(36500).nullable().default(null),
     validityDate: z.iso.date().nullable().default(null),
+    /** 课时包: lesson hours a paid order credits (null = a period-only SKU). */
+    lessonHours: z.number().int().min(1).max(10_000).nullable().default(null),
   })
   .strict();
 export type SkuInput = z.infer<typeof skuInput>;
@@ -145,6 +147,7 @@ export const skuRow = z.object({
   validityMode: z.enum(VALIDITY_MODES).nullable(),
   validityDays: z.number().int().nullable(),
   validityDate: z.string().nullable(),
+  lessonHours: z.number().int().nullable(),
   hasOrders: z.boolean(),
   version: z.number().int(),
 });

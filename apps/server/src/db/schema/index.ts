@@ -8,4 +8,5 @@ export * from './jobs';
 export * from './orders';
 export * from './products';
 export * from './system';
+export * from './teaching';
 export * from './wecom';

@@ -100,6 +100,8 @@ export const productSku = pgTable(
     validityMode: varchar('validity_mode', { length: 8 }),
     validityDays: integer('validity_days'),
     validityDate: date('validity_date'),
+    /** 课时包: lesson hours a paid order of this SKU credits (NULL = a period-only SKU). */
+    lessonHours: integer('lesson_hours'),
     /** Replaced SKUs (specs changed after orders) stay for history but leave the product. */
     archived: boolean('archived').notNull().default(false),
     version: version(),
@@ -110,5 +112,6 @@ export const productSku = pgTable(
     index('product_sku_spu_idx').on(t.spuId),
     check('product_sku_price_chk', sql`${t.price} >= 0 AND ${t.marketPrice} >= 0 AND ${t.costPrice} >= 0`),
     check('product_sku_stock_chk', sql`${t.stock} IS NULL OR ${t.stock} >= 0`),
+    check('product_sku_lesson_hours_chk', sql`${t.lessonHours} IS NULL OR ${t.lessonHours} > 0`),
   ],
 );

@@ -9,6 +9,7 @@ export const skuDelivery = (k: SkuInput) => ({
   validityMode: k.validityMode ?? null,
   validityDays: k.validityMode === 'DAYS' ? (k.validityDays ?? null) : null,
   validityDate: k.validityMode === 'DATE' ? (k.validityDate ?? null) : null,
+  lessonHours: k.lessonHours ?? null,
 });
 
 /** A SKU binds only a live class (not deleted, not archived). */

@@ -18,6 +18,7 @@ import { toIso } from '../../lib/list';
 import type { Principal } from '../../types';
 import { enrolPaidOrder, revokeRefundedOrder } from '../courses/enrolment';
 import { markDirty, orderDays } from '../data-centre/dirty';
+import { creditPaidOrderHours, refundOrderHours } from '../teaching/hours';
 import { nextNumber } from './order-numbers';
 import { num, OrderQueries, type RawOrder } from './order-queries';
 
@@ -379,7 +380,8 @@ export class OrderService extends OrderQueries {
           total_paid = total_paid + ${order.pay_amount},
           stage = 'DEAL', updated_at = ${this.now()}
         WHERE id = ${order.client_id}`);
-      await enrolPaidOrder(tx, id, paidAt, p.userId, this.now());
+      const enrolled = await enrolPaidOrder(tx, id, paidAt, p.userId, this.now());
+      if (enrolled.member != null) await creditPaidOrderHours(tx, id, enrolled.member, p.userId, this.now());
       await this.audit(
         tx,
         p,
@@ -597,7 +599,10 @@ export class OrderService extends OrderQueries {
       await tx.execute(
         sql`UPDATE client SET total_refund = total_refund + ${r.amount}, updated_at = ${now} WHERE id = ${order.client_id}`,
       );
-      if (full) await revokeRefundedOrder(tx, order.id, now);
+      if (full) {
+        await revokeRefundedOrder(tx, order.id, now);
+        await refundOrderHours(tx, order.id, p.userId, now);
+      }
       await this.audit(
         tx,
         p,

@@ -161,6 +161,7 @@ export class ProductService {
       validity_mode: SkuRow['validityMode'];
       validity_days: number | null;
       validity_date: string | null;
+      lesson_hours: number | null;
       version: number;
       has_orders: boolean;
     }>(
@@ -183,6 +184,7 @@ export class ProductService {
       validityMode: k.validity_mode,
       validityDays: k.validity_days,
       validityDate: k.validity_date == null ? null : String(k.validity_date).slice(0, 10),
+      lessonHours: k.lesson_hours,
       hasOrders: k.has_orders,
       version: k.version,
     }));
@@ -247,6 +249,7 @@ export class ProductService {
         validityMode: k.validityMode,
         validityDays: k.validityDays,
         validityDate: k.validityDate,
+        lessonHours: k.lessonHours,
       })),
     };
   }

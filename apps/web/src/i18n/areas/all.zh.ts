@@ -6,13 +6,14 @@ import course from './course.zh';
 import dict from './dict.zh';
 import order from './order.zh';
 import product from './product.zh';
+import teaching from './teaching.zh';
 import wecom from './wecom.zh';
 
 /**
  * Every business area's messages in zh, keyed by area: ONE chunk per language (loadAreaMessages in
  * ../index.ts), so a first business page asks for one file, not eight.
  */
-const messages = { client, dict, order, product, call, course, audit, wecom } satisfies Record<
+const messages = { client, dict, order, product, call, course, teaching, audit, wecom } satisfies Record<
   string,
   Messages
 >;

@@ -7,6 +7,15 @@ import type { Messages } from '../types';
  */
 const messages: Messages = {
   action: {
+    teaching_lesson_create: 'Schedule lesson',
+    teaching_lesson_series: 'Schedule series',
+    teaching_lesson_update: 'Move lesson',
+    teaching_lesson_cancel: 'Cancel lesson',
+    teaching_rollcall_mark: 'Roll call',
+    teaching_hours_grant: 'Grant or adjust hours',
+    teaching_room_create: 'Add room',
+    teaching_room_update: 'Edit room',
+    teaching_class_settings: 'Change hour rules',
     call_number_assign: 'Assign caller number',
     call_number_create: 'Add caller number',
     call_number_delete: 'Delete caller number',
@@ -112,6 +121,8 @@ const messages: Messages = {
     wecom_tag_rename: 'Rename WeCom tag',
   },
   target: {
+    lesson: 'Lesson',
+    teaching_room: 'Room',
     outbound_setting: 'Call settings',
     call_script: 'Call script',
     call_scripts: 'Call script export',
@@ -151,6 +162,16 @@ const messages: Messages = {
     wecom_tag_group: 'WeCom tag group',
   },
   summary: {
+    teaching_lesson_create: 'Scheduled {{lesson}}',
+    teaching_lesson_series: 'Scheduled {{count}} lessons, first {{lesson}}',
+    teaching_lesson_update: 'Moved {{from}} → {{lesson}}',
+    teaching_lesson_cancel: 'Cancelled {{lesson}}: {{reason}}',
+    teaching_rollcall_mark: 'Roll call {{lesson}}: {{name}} {{rollCallStatusFrom}} → {{rollCallStatus}}',
+    teaching_rollcall_mark_short: 'Roll call {{lesson}}: {{name}} {{rollCallStatus}}',
+    teaching_hours_grant: '{{hourKind}} {{hours}} hours ({{course}}) for {{name}}: {{reason}}',
+    teaching_room_create: 'Added room {{name}}',
+    teaching_room_update: 'Edited room {{name}}',
+    teaching_class_settings: 'Hour rules: absent {{absentRule}}, {{owingRule}}',
     profile_update: 'Updated own profile',
     system_job_run: 'Ran {{job}} now',
     system_job_pause: 'Paused the schedule of {{job}}',

@@ -7,6 +7,15 @@ import type { Messages } from '../types';
  */
 const messages: Messages = {
   action: {
+    teaching_lesson_create: 'Programar lección',
+    teaching_lesson_series: 'Programar serie',
+    teaching_lesson_update: 'Mover lección',
+    teaching_lesson_cancel: 'Cancelar lección',
+    teaching_rollcall_mark: 'Pasar lista',
+    teaching_hours_grant: 'Regalar o ajustar horas',
+    teaching_room_create: 'Añadir aula',
+    teaching_room_update: 'Editar aula',
+    teaching_class_settings: 'Cambiar reglas de horas',
     call_number_assign: 'Asignar número de llamada',
     call_number_create: 'Añadir número de llamada',
     call_number_delete: 'Eliminar número de llamada',
@@ -112,6 +121,8 @@ const messages: Messages = {
     wecom_tag_rename: 'Renombrar etiqueta de WeCom',
   },
   target: {
+    lesson: 'Lección',
+    teaching_room: 'Aula',
     outbound_setting: 'Ajustes de llamadas',
     call_script: 'Guion',
     call_scripts: 'Exportación de guiones de llamada',
@@ -151,6 +162,16 @@ const messages: Messages = {
     wecom_tag_group: 'Grupo de etiquetas de WeCom',
   },
   summary: {
+    teaching_lesson_create: 'Programó {{lesson}}',
+    teaching_lesson_series: 'Programó {{count}} lecciones, la primera {{lesson}}',
+    teaching_lesson_update: 'Movió {{from}} → {{lesson}}',
+    teaching_lesson_cancel: 'Canceló {{lesson}}: {{reason}}',
+    teaching_rollcall_mark: 'Lista {{lesson}}: {{name}} {{rollCallStatusFrom}} → {{rollCallStatus}}',
+    teaching_rollcall_mark_short: 'Lista {{lesson}}: {{name}} {{rollCallStatus}}',
+    teaching_hours_grant: '{{hourKind}} {{hours}} horas ({{course}}) para {{name}}: {{reason}}',
+    teaching_room_create: 'Añadió el aula {{name}}',
+    teaching_room_update: 'Editó el aula {{name}}',
+    teaching_class_settings: 'Reglas de horas: ausencia {{absentRule}}, {{owingRule}}',
     profile_update: 'Actualizó su perfil',
     system_job_run: 'Ejecutó {{job}} ahora',
     system_job_pause: 'Pausó la programación de {{job}}',

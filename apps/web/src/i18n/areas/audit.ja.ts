@@ -7,6 +7,15 @@ import type { Messages } from '../types';
  */
 const messages: Messages = {
   action: {
+    teaching_lesson_create: '授業を予定',
+    teaching_lesson_series: '授業を一括予定',
+    teaching_lesson_update: '授業を変更',
+    teaching_lesson_cancel: '授業を取消',
+    teaching_rollcall_mark: '出欠確認',
+    teaching_hours_grant: 'コマ数の付与・調整',
+    teaching_room_create: '教室を追加',
+    teaching_room_update: '教室を編集',
+    teaching_class_settings: '消化ルールを変更',
     call_number_assign: '発信番号を割り当て',
     call_number_create: '発信番号を追加',
     call_number_delete: '発信番号を削除',
@@ -112,6 +121,8 @@ const messages: Messages = {
     wecom_tag_rename: '企業 WeChat タグの名前を変更',
   },
   target: {
+    lesson: '授業',
+    teaching_room: '教室',
     outbound_setting: '発信設定',
     call_script: 'トークスクリプト',
     call_scripts: 'トークスクリプトのエクスポート',
@@ -151,6 +162,16 @@ const messages: Messages = {
     wecom_tag_group: '企業 WeChat タググループ',
   },
   summary: {
+    teaching_lesson_create: '{{lesson}} を予定',
+    teaching_lesson_series: '{{count}} 回を一括予定（初回 {{lesson}}）',
+    teaching_lesson_update: '{{from}} → {{lesson}} に変更',
+    teaching_lesson_cancel: '{{lesson}} を取消：{{reason}}',
+    teaching_rollcall_mark: '出欠 {{lesson}}：{{name}} {{rollCallStatusFrom}} → {{rollCallStatus}}',
+    teaching_rollcall_mark_short: '出欠 {{lesson}}：{{name}} {{rollCallStatus}}',
+    teaching_hours_grant: '{{hourKind}} {{hours}} コマ（{{course}}）を {{name}} に：{{reason}}',
+    teaching_room_create: '教室 {{name}} を追加',
+    teaching_room_update: '教室 {{name}} を編集',
+    teaching_class_settings: '消化ルール：欠席 {{absentRule}}、{{owingRule}}',
     profile_update: 'プロフィールを更新',
     system_job_run: '「{{job}}」を今すぐ実行',
     system_job_pause: '「{{job}}」のスケジュールを一時停止',

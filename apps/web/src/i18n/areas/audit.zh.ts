@@ -7,6 +7,15 @@ import type { Messages } from '../types';
  */
 const messages: Messages = {
   action: {
+    teaching_lesson_create: '排课',
+    teaching_lesson_series: '批量排课',
+    teaching_lesson_update: '调课',
+    teaching_lesson_cancel: '取消课节',
+    teaching_rollcall_mark: '点名',
+    teaching_hours_grant: '赠送 / 调整课时',
+    teaching_room_create: '新增教室',
+    teaching_room_update: '编辑教室',
+    teaching_class_settings: '修改课消规则',
     call_number_assign: '分配外呼号码',
     call_number_create: '新增外呼号码',
     call_number_delete: '删除外呼号码',
@@ -112,6 +121,8 @@ const messages: Messages = {
     wecom_tag_rename: '重命名企业微信标签',
   },
   target: {
+    lesson: '课节',
+    teaching_room: '教室',
     outbound_setting: '外呼设置',
     call_script: '话术',
     call_scripts: '话术导出',
@@ -151,6 +162,16 @@ const messages: Messages = {
     wecom_tag_group: '企业微信标签组',
   },
   summary: {
+    teaching_lesson_create: '排课 {{lesson}}',
+    teaching_lesson_series: '批量排课 {{count}} 节，首节 {{lesson}}',
+    teaching_lesson_update: '调课 {{from}} → {{lesson}}',
+    teaching_lesson_cancel: '取消课节 {{lesson}}：{{reason}}',
+    teaching_rollcall_mark: '点名 {{lesson}}：{{name}} {{rollCallStatusFrom}} → {{rollCallStatus}}',
+    teaching_rollcall_mark_short: '点名 {{lesson}}：{{name}} {{rollCallStatus}}',
+    teaching_hours_grant: '{{hourKind}} {{hours}} 课时（{{course}}）给 {{name}}：{{reason}}',
+    teaching_room_create: '新增教室 {{name}}',
+    teaching_room_update: '编辑教室 {{name}}',
+    teaching_class_settings: '课消规则：缺勤{{absentRule}}，{{owingRule}}',
     profile_update: '更新了个人资料',
     system_job_run: '立即运行「{{job}}」',
     system_job_pause: '暂停「{{job}}」的计划',

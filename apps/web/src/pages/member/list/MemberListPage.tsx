@@ -35,6 +35,7 @@ import { MEMBER_TONES, STUDENT_TONES, USER_TONES } from '../../course/shared/dis
 import { codeFilter, lookupFilter, textFilter } from '../../course/shared/filters';
 import { ImportResultModal } from '../../course/shared/ImportResultModal';
 import { useCourseDicts } from '../../course/shared/lookups';
+import { MemberHours } from '../../course/timetable/MemberHours';
 import { parseMemberLines } from './importLines';
 import '../../order/shared/order.css';
 
@@ -185,6 +186,11 @@ const MemberDrawer = ({ id, onClose }: { id: number | null; onClose: () => void 
                     ]}
                   />
                 ),
+              },
+              {
+                key: 'hours',
+                label: t('teaching.hoursTitle'),
+                children: <MemberHours memberId={m.id} />,
               },
             ]}
           />

@@ -109,6 +109,7 @@ export const detailToInput = (d: ProductDetail): StoredInput => ({
     validityMode: k.validityMode,
     validityDays: k.validityDays,
     validityDate: k.validityDate,
+    lessonHours: k.lessonHours,
   })),
 });
 
@@ -127,6 +128,7 @@ export const inputToFormValues = (input: StoredInput): ProductFormValues => {
     validityMode: k.validityMode ?? null,
     validityDays: k.validityDays ?? null,
     validityDate: k.validityDate ?? null,
+    lessonHours: k.lessonHours ?? null,
   }));
   return {
     name: input.name,
@@ -192,6 +194,7 @@ export const formValuesToInput = (v: ProductFormValues): ProductInputBody => {
       validityMode: k.validityMode ?? null,
       validityDays: k.validityMode === 'DAYS' ? (k.validityDays ?? null) : null,
       validityDate: k.validityMode === 'DATE' ? (k.validityDate ?? null) : null,
+      lessonHours: k.lessonHours ?? null,
     })),
   };
 };

@@ -34,6 +34,8 @@ export interface FormSku {
   validityMode?: 'FOREVER' | 'DAYS' | 'DATE' | null;
   validityDays?: number | null;
   validityDate?: string | null;
+  /** 课时包: lesson hours a paid order credits (null = a period-only SKU). */
+  lessonHours?: number | null;
 }
 
 /** The identity of a combination of spec values. */

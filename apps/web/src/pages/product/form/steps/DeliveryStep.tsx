@@ -54,7 +54,10 @@ export const DeliveryStep = () => {
       <Field name="refundDays" label={t('product.form.refundDays')} extra={t('product.form.refundDaysHint')}>
         <InputNumber min={0} max={365} precision={0} suffix={t('product.form.days')} style={{ width: 200 }} />
       </Field>
-      <Form.Item label={t('product.form.classBinding')} extra={t('product.form.classNote')}>
+      <Form.Item
+        label={t('product.form.classBinding')}
+        extra={`${t('product.form.classNote')} ${t('teaching.sku.hint')}`}
+      >
         <div className="delivery-classes" data-testid="delivery-classes">
           {(skus ?? []).map((k, i) => (
             <div key={k.id ?? k.skuCode ?? i} className="delivery-classes__row">
@@ -63,6 +66,17 @@ export const DeliveryStep = () => {
               </span>
               <Form.Item name={['skus', i, 'classId']} noStyle>
                 <ClassSelect />
+              </Form.Item>
+              <Form.Item name={['skus', i, 'lessonHours']} noStyle>
+                <InputNumber
+                  min={1}
+                  max={10000}
+                  precision={0}
+                  placeholder={t('teaching.sku.periodOnly')}
+                  suffix={t('teaching.sku.hours')}
+                  aria-label={t('teaching.sku.lessonHours')}
+                  style={{ width: 150 }}
+                />
               </Form.Item>
             </div>
           ))}

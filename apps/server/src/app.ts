@@ -78,6 +78,7 @@ import { ProfileService } from './modules/system/profile.service';
 import { roleRoutes } from './modules/system/roles.routes';
 import { RoleService } from './modules/system/roles.service';
 import { registerWecom } from './modules/wecom';
+import { registerWecomAcquisition } from './modules/wecom-acquisition';
 import { accessPlugin } from './plugins/access';
 import { registerApiCompression } from './plugins/compress';
 import { clientErrorHandler, registerErrorHandling, registerUrlLimit, sendError } from './plugins/errors';
@@ -239,7 +240,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     exports,
   });
   // Enterprise WeChat: apps, sync, callbacks.
-  await registerWecom(app, {
+  const wecom = await registerWecom(app, {
     db,
     secretKey: deps.secretKey,
     config: deps.config,
@@ -247,6 +248,15 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     auth,
     clients,
     exports,
+  });
+  await registerWecomAcquisition(app, {
+    db,
+    now,
+    queue,
+    box: wecom.box,
+    gateway: wecom.gateway,
+    callbacks: wecom.callbacks,
+    kick: () => void wecom.worker.kick(),
   });
   // Background exports are rebuilt from their stored filters by whichever server runs the job.
   const exporterKinds: [string, ExporterFactory][] = [

@@ -26,8 +26,8 @@ export interface ContactWay {
 }
 
 const body = (w: ContactWay) => ({
-  // 1 单人 / 2 多人
-  type: w.userids.length > 1 ? 2 : 1,
+  // 2 多人 even for one staff member: a code's type is fixed at creation, and staff may be added later.
+  type: 2,
   // 2 = a QR code
   scene: 2,
   remark: w.remark.slice(0, 30),

@@ -27,7 +27,9 @@ export const wecomChannelCodeInput = z
   })
   .strict();
 
-export const wecomChannelCodeCreate = wecomChannelCodeInput.extend({ appId: z.number().int().positive() }).strict();
+export const wecomChannelCodeCreate = wecomChannelCodeInput
+  .extend({ appId: z.number().int().positive() })
+  .strict();
 export type WecomChannelCodeCreate = z.infer<typeof wecomChannelCodeCreate>;
 export const wecomChannelCodeUpdate = wecomChannelCodeInput.extend({ version: versionField }).strict();
 export type WecomChannelCodeUpdate = z.infer<typeof wecomChannelCodeUpdate>;
@@ -53,6 +55,8 @@ export const wecomChannelCodeRow = z.object({
   id: z.number().int(),
   appId: z.number().int(),
   appName: z.string(),
+  /** SANDBOX apps can simulate a scan. */
+  appMode: z.string(),
   corpId: z.string(),
   name: z.string(),
   channelId: z.number().int(),
@@ -82,7 +86,5 @@ export type WecomDefaultWelcome = z.infer<typeof wecomDefaultWelcome>;
 export const wecomDefaultWelcomeQuery = z.object({ appId: z.coerce.number().int().positive() }).strict();
 
 /** Sandbox apps only: a simulated scan of the code (a new WeChat user adds one of its staff). */
-export const wecomSimulatedAdd = z
-  .object({ name: z.string().trim().min(1).max(64).optional() })
-  .strict();
+export const wecomSimulatedAdd = z.object({ name: z.string().trim().min(1).max(64).optional() }).strict();
 export const wecomSimulatedAddResult = z.object({ externalUserid: z.string(), userid: z.string() });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { wecomWelcome } from '../../src/db/schema';
+import { WecomApiError } from '../../src/providers/wecom/client';
 import {
   addContactWay,
   CONTACT_WAY_PATHS,
@@ -9,7 +10,6 @@ import {
   sendWelcomeMsg,
   updateContactWay,
 } from '../../src/providers/wecom/contact-way';
-import { WecomApiError } from '../../src/providers/wecom/client';
 import { sealCallback } from '../../src/providers/wecom/crypto';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../support/app';
 import { insertApp, testGateway } from '../support/wecom';
@@ -72,12 +72,23 @@ beforeAll(async () => {
   admin = await t.login('admin', ADMIN_PASSWORD);
   const app = await t.call('POST', `${W}/apps`, {
     token: admin,
-    body: { name: 'live', kind: 'CUSTOMER_APP', mode: 'LIVE', corpId: CORP, agentId: 1000002, secret: SECRET },
+    body: {
+      name: 'live',
+      kind: 'CUSTOMER_APP',
+      mode: 'LIVE',
+      corpId: CORP,
+      agentId: 1000002,
+      secret: SECRET,
+    },
   });
   expect(app.status).toBe(200);
   appId = app.body.data.id;
   callbackKey = app.body.data.callbackUrl.split('/').pop();
-  keys = { token: app.body.data.callbackToken, encodingAesKey: app.body.data.encodingAesKey, receiveId: CORP };
+  keys = {
+    token: app.body.data.callbackToken,
+    encodingAesKey: app.body.data.encodingAesKey,
+    receiveId: CORP,
+  };
   await t.call('POST', `${W}/apps/${appId}/sync`, { token: admin });
   await t.app.wecomWorker.kick();
   const [ch] = await queryRows<{ id: number }>(
@@ -139,7 +150,8 @@ describe('the real client: contact ways and welcome messages', () => {
   });
 
   it('the API creates, updates and deletes through the HTTP client; a refused staff member saves nothing', async () => {
-    const accepted = () => server.log.filter((l) => l.path === CONTACT_WAY_PATHS.add && l.errcode === 0).length;
+    const accepted = () =>
+      server.log.filter((l) => l.path === CONTACT_WAY_PATHS.add && l.errcode === 0).length;
     const before = accepted();
     const res = await t.call('POST', `${W}/channel-codes`, {
       token: admin,
@@ -185,7 +197,9 @@ describe('the real client: contact ways and welcome messages', () => {
     });
     const sent = await welcomeOf(a.externalUserid);
     expect(sent).toMatchObject({ status: 'SENT', attempts: 2, text: '赵妈妈 您好' });
-    expect(server.sim.acquisition.welcomes.get(a.welcomeCode)).toMatchObject({ text: { content: '赵妈妈 您好' } });
+    expect(server.sim.acquisition.welcomes.get(a.welcomeCode)).toMatchObject({
+      text: { content: '赵妈妈 您好' },
+    });
 
     const b = server.sim.acquisition.scan(code.configId, '钱爸爸');
     server.inject({ path: CONTACT_WAY_PATHS.welcome, errcode: 41051, times: 1 });
@@ -195,7 +209,11 @@ describe('the real client: contact ways and welcome messages', () => {
       State: code.state,
       WelcomeCode: b.welcomeCode,
     });
-    expect(await welcomeOf(b.externalUserid)).toMatchObject({ status: 'FAILED', errcode: 41051, attempts: 1 });
+    expect(await welcomeOf(b.externalUserid)).toMatchObject({
+      status: 'FAILED',
+      errcode: 41051,
+      attempts: 1,
+    });
     expect(server.sim.acquisition.welcomes.get(b.welcomeCode)).toBeNull();
   });
 });

@@ -30,7 +30,12 @@ const xml = (f: Record<string, string | number>) =>
     .join('')}</xml>`;
 let createTime = 1_700_000_000;
 /** add_external_contact, AES-encrypted and signed with the app's Token / EncodingAESKey. */
-const deliverAdd = async (f: { UserID: string; ExternalUserID: string; State: string; WelcomeCode?: string }) => {
+const deliverAdd = async (f: {
+  UserID: string;
+  ExternalUserID: string;
+  State: string;
+  WelcomeCode?: string;
+}) => {
   const timestamp = String(Math.floor(t.clock.now().getTime() / 1000));
   const sealed = sealCallback(
     keys,
@@ -81,15 +86,29 @@ beforeAll(async () => {
   zhongtai = await t.login('zhongtai1', DEMO_PASSWORD);
   const app = await t.call('POST', `${W}/apps`, {
     token: admin,
-    body: { name: 'sandbox', kind: 'CUSTOMER_APP', mode: 'SANDBOX', corpId: CORP, agentId: 1000002, secret: 's' },
+    body: {
+      name: 'sandbox',
+      kind: 'CUSTOMER_APP',
+      mode: 'SANDBOX',
+      corpId: CORP,
+      agentId: 1000002,
+      secret: 's',
+    },
   });
   expect(app.status).toBe(200);
   appId = app.body.data.id;
   callbackKey = app.body.data.callbackUrl.split('/').pop();
-  keys = { token: app.body.data.callbackToken, encodingAesKey: app.body.data.encodingAesKey, receiveId: CORP };
+  keys = {
+    token: app.body.data.callbackToken,
+    encodingAesKey: app.body.data.encodingAesKey,
+    receiveId: CORP,
+  };
   await t.call('POST', `${W}/apps/${appId}/sync`, { token: admin });
   await t.app.wecomWorker.kick();
-  const [u] = await queryRows<{ id: number }>(t.database.db, sql`SELECT id FROM admin_user WHERE username = 'siyu1'`);
+  const [u] = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`SELECT id FROM admin_user WHERE username = 'siyu1'`,
+  );
   siyuId = Number(u?.id);
   const [m] = await t.database.db
     .select()
@@ -137,7 +156,12 @@ describe('channel codes on the sandbox corp', () => {
     expect(code.state.length).toBeLessThanOrEqual(30);
     expect(res.body.data.qrCode).toMatch(/^https:\/\/wework\.qpic\.cn\//);
     const way = sim().acquisition.ways.get(code.configId);
-    expect(way).toMatchObject({ type: 2, state: code.state, user: ['sales002', 'sales003'], skip_verify: true });
+    expect(way).toMatchObject({
+      type: 2,
+      state: code.state,
+      user: ['sales002', 'sales003'],
+      skip_verify: true,
+    });
     const audit = await queryRows(
       t.database.db,
       sql`SELECT 1 FROM audit_log WHERE action = 'wecom.channel-code.create' AND target_id = ${String(code.id)}`,
@@ -173,19 +197,28 @@ describe('channel codes on the sandbox corp', () => {
       },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ userids: ['sales002'], skipVerify: false, version: code.version + 1 });
-    expect(sim().acquisition.ways.get(code.configId)).toMatchObject({ user: ['sales002'], skip_verify: false });
+    expect(res.body.data).toMatchObject({
+      userids: ['sales002'],
+      skipVerify: false,
+      version: code.version + 1,
+    });
+    expect(sim().acquisition.ways.get(code.configId)).toMatchObject({
+      user: ['sales002'],
+      skip_verify: false,
+    });
 
     const other = await create(admin, { name: '地推码', userids: ['sales004'] });
     expect(other.status).toBe(200);
     expect(sim().acquisition.ways.has(other.body.data.configId)).toBe(true);
-    expect((await t.call('DELETE', `${W}/channel-codes/${other.body.data.id}`, { token: admin })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.call('DELETE', `${W}/channel-codes/${other.body.data.id}`, { token: admin })).status,
+    ).toBe(200);
     expect(sim().acquisition.ways.has(other.body.data.configId)).toBe(false);
     const list = await t.call('GET', `${W}/channel-codes`, { token: admin });
     expect(list.body.data.items.map((x: { id: number }) => x.id)).toEqual([code.id]);
-    expect((await t.call('GET', `${W}/channel-codes/${other.body.data.id}`, { token: admin })).status).toBe(404);
+    expect((await t.call('GET', `${W}/channel-codes/${other.body.data.id}`, { token: admin })).status).toBe(
+      404,
+    );
   });
 
   it('an add through the code, encrypted as WeCom sends it: code, tags, client with channel and owner, welcome', async () => {
@@ -201,7 +234,9 @@ describe('channel codes on the sandbox corp', () => {
     expect(rel).toMatchObject({ channelCodeId: code.id, channelId, state: code.state, deleted: false });
     expect(rel?.tagIds).toEqual(expect.arrayContaining(tagIds));
     // mark_tag reached the corp
-    const follow = sim().follows.get(scan.externalUserid)?.find((f) => f.userid === 'sales002');
+    const follow = sim()
+      .follows.get(scan.externalUserid)
+      ?.find((f) => f.userid === 'sales002');
     expect(follow?.tag_id).toEqual(expect.arrayContaining(tagIds));
     // a new client: the code's channel as its source, the adding staff (bound to siyu1) as owner
     const [cl] = await queryRows<{ id: number; name: string; channel_id: number; owner_user_id: number }>(
@@ -219,12 +254,23 @@ describe('channel codes on the sandbox corp', () => {
     expect(claims).toHaveLength(1);
     // the welcome, sent with the event's WelcomeCode and the customer's name
     const w = await welcomeOf(scan.externalUserid);
-    expect(w).toMatchObject({ status: 'SENT', channelCodeId: code.id, text: '你好 李妈妈，欢迎咨询！', attempts: 1 });
+    expect(w).toMatchObject({
+      status: 'SENT',
+      channelCodeId: code.id,
+      text: '你好 李妈妈，欢迎咨询！',
+      attempts: 1,
+    });
     expect(sim().acquisition.welcomes.get(scan.welcomeCode)).toMatchObject({
       text: { content: '你好 李妈妈，欢迎咨询！' },
     });
     const list = await t.call('GET', `${W}/channel-codes`, { token: admin });
-    expect(list.body.data.items[0].counts).toEqual({ adds: 1, stillFriends: 1, deleted: 0, linked: 1, welcomed: 1 });
+    expect(list.body.data.items[0].counts).toEqual({
+      adds: 1,
+      stillFriends: 1,
+      deleted: 0,
+      linked: 1,
+      welcomed: 1,
+    });
   });
 
   it('a simulated scan (sandbox apps) takes the same path; a deleted friend is counted', async () => {
@@ -267,17 +313,28 @@ describe('channel codes on the sandbox corp', () => {
 
   it('an add without a code gets the default welcome, or none; an add already greeted is final (41051)', async () => {
     const first = sim().acquisition.scan(code.configId, '无码家长');
-    await deliverAdd({ UserID: first.userid, ExternalUserID: first.externalUserid, State: '', WelcomeCode: first.welcomeCode });
+    await deliverAdd({
+      UserID: first.userid,
+      ExternalUserID: first.externalUserid,
+      State: '',
+      WelcomeCode: first.welcomeCode,
+    });
     expect(await welcomeOf(first.externalUserid)).toMatchObject({ status: 'SKIPPED', channelCodeId: null });
 
     expect(
-      (await t.call('PUT', `${W}/default-welcome`, { token: admin, body: { appId, text: '欢迎添加！' } })).status,
+      (await t.call('PUT', `${W}/default-welcome`, { token: admin, body: { appId, text: '欢迎添加！' } }))
+        .status,
     ).toBe(200);
-    expect((await t.call('GET', `${W}/default-welcome?appId=${appId}`, { token: chakan })).body.data.text).toBe(
-      '欢迎添加！',
-    );
+    expect(
+      (await t.call('GET', `${W}/default-welcome?appId=${appId}`, { token: chakan })).body.data.text,
+    ).toBe('欢迎添加！');
     const second = sim().acquisition.scan(code.configId, '无码家长二');
-    await deliverAdd({ UserID: second.userid, ExternalUserID: second.externalUserid, State: '', WelcomeCode: second.welcomeCode });
+    await deliverAdd({
+      UserID: second.userid,
+      ExternalUserID: second.externalUserid,
+      State: '',
+      WelcomeCode: second.welcomeCode,
+    });
     expect(await welcomeOf(second.externalUserid)).toMatchObject({ status: 'SENT', text: '欢迎添加！' });
     // no code of ours: no channel on the relation
     expect((await relation(second.externalUserid, second.userid))?.channelCodeId).toBeNull();
@@ -285,8 +342,17 @@ describe('channel codes on the sandbox corp', () => {
     // the corp's own console greeted already: 41051 is final, not retried
     const third = sim().acquisition.scan(code.configId, '已欢迎');
     sim().acquisition.welcomes.set(third.welcomeCode, { text: { content: 'console' } });
-    await deliverAdd({ UserID: third.userid, ExternalUserID: third.externalUserid, State: code.state, WelcomeCode: third.welcomeCode });
-    expect(await welcomeOf(third.externalUserid)).toMatchObject({ status: 'FAILED', errcode: 41051, attempts: 1 });
+    await deliverAdd({
+      UserID: third.userid,
+      ExternalUserID: third.externalUserid,
+      State: code.state,
+      WelcomeCode: third.welcomeCode,
+    });
+    expect(await welcomeOf(third.externalUserid)).toMatchObject({
+      status: 'FAILED',
+      errcode: 41051,
+      attempts: 1,
+    });
   });
 
   it('admin writes; siyu reads their own codes and their own figures; chakan reads; zhongtai has no route', async () => {
@@ -297,7 +363,9 @@ describe('channel codes on the sandbox corp', () => {
     // sales002 is bound to siyu1: the first code; sales004 is nobody's
     expect(mine.body.data.items.map((x: { id: number }) => x.id)).toEqual([code.id]);
     expect(mine.body.data.items[0].counts.adds).toBeGreaterThan(0);
-    expect((await t.call('GET', `${W}/channel-codes/${other.body.data.id}`, { token: siyu })).status).toBe(404);
+    expect((await t.call('GET', `${W}/channel-codes/${other.body.data.id}`, { token: siyu })).status).toBe(
+      404,
+    );
     const all = await t.call('GET', `${W}/channel-codes`, { token: chakan });
     expect(all.body.data.total).toBe(2);
     for (const token of [siyu, chakan]) {
@@ -311,9 +379,9 @@ describe('channel codes on the sandbox corp', () => {
         ).status,
       ).toBe(403);
       expect((await t.call('DELETE', `${W}/channel-codes/${code.id}`, { token })).status).toBe(403);
-      expect((await t.call('POST', `${W}/channel-codes/${code.id}/simulate-add`, { token, body: {} })).status).toBe(
-        403,
-      );
+      expect(
+        (await t.call('POST', `${W}/channel-codes/${code.id}/simulate-add`, { token, body: {} })).status,
+      ).toBe(403);
       expect(
         (await t.call('PUT', `${W}/default-welcome`, { token, body: { appId, text: 'x' } })).status,
       ).toBe(403);

@@ -24,7 +24,9 @@ import type { WecomGateway } from '../wecom/gateway';
 type App = typeof wecomApp.$inferSelect;
 
 export const apiError = (e: unknown) =>
-  e instanceof WecomApiError ? new AppError(502, 'wecomApiFailed', { errcode: e.errcode, errmsg: e.errmsg }) : e;
+  e instanceof WecomApiError
+    ? new AppError(502, 'wecomApiFailed', { errcode: e.errcode, errmsg: e.errmsg })
+    : e;
 
 /** A state of ours: `ch` + 16 url-safe characters (never the `c<clientId>` of client links). */
 export const newState = () => `ch${randomBytes(12).toString('base64url')}`;
@@ -43,6 +45,7 @@ interface RowSql {
   id: number;
   app_id: number;
   app_name: string;
+  app_mode: string;
   corp_id: string;
   name: string;
   channel_id: number;
@@ -88,7 +91,7 @@ export class ChannelCodeService {
 
   private select(p: Principal, where: ReturnType<typeof sql>) {
     const scope = relationScope(p);
-    return sql`SELECT k.id, k.app_id, a.name AS app_name, k.corp_id, k.name, k.channel_id,
+    return sql`SELECT k.id, k.app_id, a.name AS app_name, a.mode AS app_mode, k.corp_id, k.name, k.channel_id,
         ch.name AS channel_name, pch.name AS channel_parent_name, k.userids,
         (SELECT coalesce(json_agg(json_build_object('userid', u.userid, 'name', coalesce(m.name, u.userid))
                  ORDER BY u.ord), '[]'::json)
@@ -120,6 +123,7 @@ export class ChannelCodeService {
       id: Number(r.id),
       appId: Number(r.app_id),
       appName: r.app_name,
+      appMode: r.app_mode,
       corpId: r.corp_id,
       name: r.name,
       channelId: Number(r.channel_id),
@@ -185,7 +189,8 @@ export class ChannelCodeService {
       .from(wecomApp)
       .where(and(eq(wecomApp.id, appId), eq(wecomApp.deleted, false)));
     if (!app) throw fieldError('appId', 'invalidValue');
-    if (app.kind !== 'CUSTOMER_APP' || app.status !== 'ENABLED') throw new AppError(409, 'wecomNoCustomerApp');
+    if (app.kind !== 'CUSTOMER_APP' || app.status !== 'ENABLED')
+      throw new AppError(409, 'wecomNoCustomerApp');
     return app;
   }
 

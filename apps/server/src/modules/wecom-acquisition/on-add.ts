@@ -70,7 +70,9 @@ export const onChannelAdd =
             RETURNING id`,
       );
       if (!created) return;
-      await tx.execute(sql`UPDATE wecom_external_contact SET client_id = ${created.id} WHERE id = ${contact.id}`);
+      await tx.execute(
+        sql`UPDATE wecom_external_contact SET client_id = ${created.id} WHERE id = ${contact.id}`,
+      );
       await writeAudit(tx, {
         action: 'client.create',
         targetType: 'client',

@@ -257,6 +257,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     gateway: wecom.gateway,
     callbacks: wecom.callbacks,
     kick: () => void wecom.worker.kick(),
+    passes: wecom.worker.extra,
   });
   // Background exports are rebuilt from their stored filters by whichever server runs the job.
   const exporterKinds: [string, ExporterFactory][] = [

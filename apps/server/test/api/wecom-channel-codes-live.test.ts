@@ -155,7 +155,7 @@ describe('the real client: contact ways and welcome messages', () => {
     const before = accepted();
     const res = await t.call('POST', `${W}/channel-codes`, {
       token: admin,
-      body: { appId, channelId, name: '小红书笔记', userids: ['sales002'], welcomeText: '{nickname} 您好' },
+      body: { appId, channelId, name: '小红书笔记', userids: ['sales002'], welcomeText: '{nickname} 您好\n有问题随时问我' },
     });
     expect(res.status).toBe(200);
     expect(accepted()).toBe(before + 1);
@@ -175,7 +175,7 @@ describe('the real client: contact ways and welcome messages', () => {
         name: '小红书笔记',
         channelId,
         userids: ['sales003'],
-        welcomeText: '{nickname} 您好',
+        welcomeText: '{nickname} 您好\n有问题随时问我',
         version: res.body.data.version,
       },
     });
@@ -196,9 +196,9 @@ describe('the real client: contact ways and welcome messages', () => {
       WelcomeCode: a.welcomeCode,
     });
     const sent = await welcomeOf(a.externalUserid);
-    expect(sent).toMatchObject({ status: 'SENT', attempts: 2, text: '赵妈妈 您好' });
+    expect(sent).toMatchObject({ status: 'SENT', attempts: 2, text: '赵妈妈 您好\n有问题随时问我' });
     expect(server.sim.acquisition.welcomes.get(a.welcomeCode)).toMatchObject({
-      text: { content: '赵妈妈 您好' },
+      text: { content: '赵妈妈 您好\n有问题随时问我' },
     });
 
     const b = server.sim.acquisition.scan(code.configId, '钱爸爸');

@@ -322,11 +322,11 @@ describe('channel codes on the sandbox corp', () => {
     expect(await welcomeOf(first.externalUserid)).toMatchObject({ status: 'SKIPPED', channelCodeId: null });
 
     expect(
-      (await t.call('PUT', `${W}/default-welcome`, { token: admin, body: { appId, text: '欢迎添加！' } }))
+      (await t.call('PUT', `${W}/default-welcome`, { token: admin, body: { appId, welcomeText: '欢迎添加！' } }))
         .status,
     ).toBe(200);
     expect(
-      (await t.call('GET', `${W}/default-welcome?appId=${appId}`, { token: chakan })).body.data.text,
+      (await t.call('GET', `${W}/default-welcome?appId=${appId}`, { token: chakan })).body.data.welcomeText,
     ).toBe('欢迎添加！');
     const second = sim().acquisition.scan(code.configId, '无码家长二');
     await deliverAdd({
@@ -383,9 +383,30 @@ describe('channel codes on the sandbox corp', () => {
         (await t.call('POST', `${W}/channel-codes/${code.id}/simulate-add`, { token, body: {} })).status,
       ).toBe(403);
       expect(
-        (await t.call('PUT', `${W}/default-welcome`, { token, body: { appId, text: 'x' } })).status,
+        (await t.call('PUT', `${W}/default-welcome`, { token, body: { appId, welcomeText: 'x' } })).status,
       ).toBe(403);
     }
     expect((await t.call('GET', `${W}/channel-codes`, { token: zhongtai })).status).toBe(403);
+  });
+  it('an add a sync found (its callback missed) records the code and channel, without a welcome', async () => {
+    const ext = 'wmSYNCFOUND0001';
+    sim().addContact(
+      { external_userid: ext, name: '同步家长', avatar: '', type: 1, gender: 0, unionid: '' },
+      {
+        userid: 'sales002',
+        remark: '',
+        description: '',
+        createtime: Math.floor(t.clock.now().getTime() / 1000),
+        tag_id: [],
+        remark_mobiles: [],
+        add_way: 1,
+        oper_userid: ext,
+        state: code.state,
+      },
+    );
+    expect((await t.call('POST', `${W}/apps/${appId}/sync`, { token: admin })).status).toBe(200);
+    await t.app.wecomWorker.kick();
+    expect(await relation(ext, 'sales002')).toMatchObject({ channelCodeId: code.id, channelId, state: code.state });
+    expect(await t.database.db.select().from(wecomWelcome).where(eq(wecomWelcome.externalUserid, ext))).toEqual([]);
   });
 });

@@ -33,10 +33,10 @@ export const simulateChannelAdd = (id: number) =>
     silent: true,
   });
 export const getDefaultWelcome = (appId: number) =>
-  request<{ appId: number; text: string }>({
+  request<{ appId: number; welcomeText: string }>({
     url: '/v1/wecom/default-welcome',
     method: 'get',
     params: { appId },
   });
 export const setDefaultWelcome = (appId: number, text: string) =>
-  request<null>({ url: '/v1/wecom/default-welcome', method: 'put', data: { appId, text }, silent: true });
+  request<null>({ url: '/v1/wecom/default-welcome', method: 'put', data: { appId, welcomeText: text }, silent: true });

@@ -48,3 +48,5 @@ CREATE INDEX "wecom_relation_channel_code_idx" ON "wecom_relation" USING btree (
 -- Existing installs: the built-in roles that see the WeCom contacts (siyu, chakan) get the new page.
 UPDATE "role" SET "permissions" = array_append("permissions", 'wecom.channel-code-list')
 WHERE "builtin" = true AND "key" IN ('siyu', 'chakan') AND NOT ('wecom.channel-code-list' = ANY("permissions"));
+--> statement-breakpoint
+CREATE INDEX "wecom_relation_code_state_idx" ON "wecom_relation" USING btree ("corp_id","state") WHERE channel_code_id IS NULL AND state LIKE 'ch%';

@@ -165,6 +165,10 @@ export const wecomRelation = pgTable(
   },
   (t) => [
     index('wecom_relation_channel_code_idx').on(t.channelCodeId).where(sql`channel_code_id IS NOT NULL`),
+    // relations whose state names a channel code but which no callback marked (found by a sync)
+    index('wecom_relation_code_state_idx')
+      .on(t.corpId, t.state)
+      .where(sql`channel_code_id IS NULL AND state LIKE 'ch%'`),
     uniqueIndex('wecom_relation_uq').on(t.corpId, t.externalUserid, t.userid),
     index('wecom_relation_contact_idx').on(t.contactId),
     index('wecom_relation_list_idx').on(t.addTime.desc(), t.id.desc()).where(sql`deleted = false`),

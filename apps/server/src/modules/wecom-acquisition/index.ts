@@ -5,7 +5,7 @@ import type { SecretBox } from '../../lib/secret-box';
 import type { WecomCallbacks } from '../wecom/callbacks';
 import type { WecomGateway } from '../wecom/gateway';
 import { ChannelCodeService } from './codes.service';
-import { onChannelAdd } from './on-add';
+import { markSyncedAdds, onChannelAdd } from './on-add';
 import { channelCodeRoutes } from './routes';
 import { simulateScan } from './simulate';
 import { WelcomeSender } from './welcome';
@@ -21,11 +21,14 @@ export const registerWecomAcquisition = async (
     gateway: WecomGateway;
     callbacks: WecomCallbacks;
     kick: () => unknown;
+    /** The WeCom worker's passes (after each sync and callback batch). */
+    passes: (() => Promise<unknown>)[];
   },
 ) => {
   const codes = new ChannelCodeService(deps.db, deps.gateway, deps.now);
   const welcome = new WelcomeSender(deps.db, deps.gateway, deps.queue, deps.now);
   deps.callbacks.hooks.received.push(welcome.received);
+  deps.passes.push(() => markSyncedAdds(deps.db));
   deps.callbacks.hooks.added.push(onChannelAdd(deps.db, deps.gateway, deps.now, app.log));
   await app.register(channelCodeRoutes, {
     codes,

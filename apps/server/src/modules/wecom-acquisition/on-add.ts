@@ -32,6 +32,21 @@ export const codeOfState = async (db: Db, corpId: string, state: string) => {
   return code ? { ...code, id: Number(code.id), channel_id: Number(code.channel_id) } : null;
 };
 
+/**
+ * Relations a sync found (an add whose callback we missed) carrying a code's state: they record the
+ * code and its channel too (no tags, client or welcome: those belong to the moment of the add).
+ */
+export const markSyncedAdds = async (db: Db): Promise<number> => {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE wecom_relation r SET channel_code_id = k.id, channel_id = k.channel_id
+        FROM wecom_channel_code k
+        WHERE r.channel_code_id IS NULL AND r.state LIKE 'ch%' AND k.corp_id = r.corp_id AND k.state = r.state
+        RETURNING r.id`,
+  );
+  return rows.length;
+};
+
 export const onChannelAdd =
   (db: Db, gateway: WecomGateway, now: () => Date, log?: FastifyBaseLogger) =>
   async (app: App, ev: Event) => {

@@ -101,7 +101,7 @@ export const channelCodeRoutes = async (
         response: { 200: envelopeOf(wecomDefaultWelcome) },
       },
     },
-    async (req) => ok({ appId: req.query.appId, text: await codes.defaultWelcome(req.query.appId) }),
+    async (req) => ok({ appId: req.query.appId, welcomeText: await codes.defaultWelcome(req.query.appId) }),
   );
   r.put(
     `${BASE}/default-welcome`,
@@ -110,7 +110,7 @@ export const channelCodeRoutes = async (
       schema: { tags, body: wecomDefaultWelcome, response: { 200: envelopeOf(z.null()) } },
     },
     async (req) => {
-      await codes.setDefaultWelcome(principalOf(req), req.body.appId, req.body.text, requestIp(req));
+      await codes.setDefaultWelcome(principalOf(req), req.body.appId, req.body.welcomeText, requestIp(req));
       return ok(null);
     },
   );

@@ -19,7 +19,7 @@ export const DefaultWelcomeDialog = ({ onClose }: { onClose: () => void }) => {
     queryFn: () => getDefaultWelcome(current as number),
     enabled: current !== undefined,
   });
-  useEffect(() => setText(query.data?.text ?? ''), [query.data]);
+  useEffect(() => setText(query.data?.welcomeText ?? ''), [query.data]);
   const save = async () => {
     if (current === undefined) return;
     setSaving(true);

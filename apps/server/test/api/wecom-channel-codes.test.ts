@@ -322,8 +322,12 @@ describe('channel codes on the sandbox corp', () => {
     expect(await welcomeOf(first.externalUserid)).toMatchObject({ status: 'SKIPPED', channelCodeId: null });
 
     expect(
-      (await t.call('PUT', `${W}/default-welcome`, { token: admin, body: { appId, welcomeText: '欢迎添加！' } }))
-        .status,
+      (
+        await t.call('PUT', `${W}/default-welcome`, {
+          token: admin,
+          body: { appId, welcomeText: '欢迎添加！' },
+        })
+      ).status,
     ).toBe(200);
     expect(
       (await t.call('GET', `${W}/default-welcome?appId=${appId}`, { token: chakan })).body.data.welcomeText,
@@ -406,7 +410,13 @@ describe('channel codes on the sandbox corp', () => {
     );
     expect((await t.call('POST', `${W}/apps/${appId}/sync`, { token: admin })).status).toBe(200);
     await t.app.wecomWorker.kick();
-    expect(await relation(ext, 'sales002')).toMatchObject({ channelCodeId: code.id, channelId, state: code.state });
-    expect(await t.database.db.select().from(wecomWelcome).where(eq(wecomWelcome.externalUserid, ext))).toEqual([]);
+    expect(await relation(ext, 'sales002')).toMatchObject({
+      channelCodeId: code.id,
+      channelId,
+      state: code.state,
+    });
+    expect(
+      await t.database.db.select().from(wecomWelcome).where(eq(wecomWelcome.externalUserid, ext)),
+    ).toEqual([]);
   });
 });

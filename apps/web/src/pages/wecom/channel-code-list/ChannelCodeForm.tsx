@@ -31,7 +31,7 @@ export const useCustomerApps = (enabled = true) => {
     staleTime: 60_000,
     enabled,
   });
-  return query.data?.items ?? [];
+  return { apps: query.data?.items ?? [], loaded: query.isFetched };
 };
 
 /** The fields that depend on the app: its corp's staff and tags. */
@@ -71,7 +71,7 @@ export const ChannelCodeForm = ({
 }) => {
   const { t } = useTranslation();
   const dict = useDictOptions();
-  const apps = useCustomerApps(!code);
+  const { apps, loaded } = useCustomerApps(!code);
   const corpOf = (appId: unknown) => (code ? code.corpId : apps.find((a) => a.id === appId)?.corpId);
   const fields = (
     <>
@@ -106,6 +106,8 @@ export const ChannelCodeForm = ({
       </FormField>
     </>
   );
+  // The first app is the default: the drawer opens once the apps are known.
+  if (!code && !loaded) return null;
   if (!code)
     return (
       <ResourceDrawerForm<Values, WecomChannelCodeRow>

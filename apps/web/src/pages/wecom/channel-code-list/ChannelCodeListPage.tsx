@@ -16,7 +16,7 @@ import { type ResourceColumn, ResourceTable } from '../../../components/Resource
 import { RowActions } from '../../../components/ResourceTable/RowActions';
 import { useCan } from '../../../session/useCan';
 import { useDictOptions } from '../../client/shared/queries';
-import { ChannelCodeForm } from './ChannelCodeForm';
+import { ChannelCodeForm, useCustomerApps } from './ChannelCodeForm';
 import { DefaultWelcomeDialog } from './DefaultWelcomeDialog';
 
 const WRITE = 'wecom.channel-code.write';
@@ -32,6 +32,8 @@ const ChannelCodeListPage = () => {
   const [editing, setEditing] = useState<{ code: WecomChannelCodeRow | null } | null>(null);
   const [welcome, setWelcome] = useState(false);
   const refresh = () => qc.invalidateQueries({ queryKey: channelCodeKeys.all });
+  // the form's app choices, fetched ahead for writers
+  useCustomerApps(can(WRITE));
 
   const filters = useMemo<FilterField[]>(
     () => [
@@ -64,7 +66,7 @@ const ChannelCodeListPage = () => {
     }
   };
 
-  const columns: ResourceColumn<WecomChannelCodeRow>[] = [
+  const allColumns: ResourceColumn<WecomChannelCodeRow>[] = [
     {
       key: 'name',
       title: t('wecom.channelCode.name'),
@@ -153,6 +155,9 @@ const ChannelCodeListPage = () => {
       ),
     },
   ];
+
+  // readers (siyu, chakan) have no row action
+  const columns = can(WRITE) ? allColumns : allColumns.filter((c) => c.key !== 'actions');
 
   return (
     <div className="wecom-page" data-testid="wecom-channel-code-list-page">

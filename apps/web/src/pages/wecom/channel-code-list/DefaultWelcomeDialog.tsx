@@ -9,7 +9,7 @@ import { useCustomerApps } from './ChannelCodeForm';
 export const DefaultWelcomeDialog = ({ onClose }: { onClose: () => void }) => {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const apps = useCustomerApps();
+  const { apps } = useCustomerApps();
   const [appId, setAppId] = useState<number | undefined>();
   const [text, setText] = useState('');
   const [saving, setSaving] = useState(false);

@@ -75,6 +75,27 @@ const relation = async (ext: string, userid: string) =>
       .from(wecomRelation)
       .where(and(eq(wecomRelation.externalUserid, ext), eq(wecomRelation.userid, userid)))
   )[0];
+/** An add by sales002 outside any code (no state), with a WelcomeCode the corp issued. */
+const plainAdd = (name: string) => {
+  const ext = `wmPLAIN${createTime}`;
+  sim().addContact(
+    { external_userid: ext, name, avatar: '', type: 1, gender: 0, unionid: '' },
+    {
+      userid: 'sales002',
+      remark: '',
+      description: '',
+      createtime: Math.floor(t.clock.now().getTime() / 1000),
+      tag_id: [],
+      remark_mobiles: [],
+      add_way: 1,
+      oper_userid: ext,
+      state: '',
+    },
+  );
+  const welcomeCode = `PLAIN${createTime}`;
+  sim().acquisition.welcomes.set(welcomeCode, null);
+  return { externalUserid: ext, userid: 'sales002', welcomeCode };
+};
 const create = (token: string, body: Record<string, unknown>) =>
   t.call('POST', `${W}/channel-codes`, { token, body: { appId, channelId, ...body } });
 
@@ -312,7 +333,7 @@ describe('channel codes on the sandbox corp', () => {
   });
 
   it('an add without a code gets the default welcome, or none; an add already greeted is final (41051)', async () => {
-    const first = sim().acquisition.scan(code.configId, '无码家长');
+    const first = plainAdd('无码家长');
     await deliverAdd({
       UserID: first.userid,
       ExternalUserID: first.externalUserid,
@@ -332,7 +353,7 @@ describe('channel codes on the sandbox corp', () => {
     expect(
       (await t.call('GET', `${W}/default-welcome?appId=${appId}`, { token: chakan })).body.data.welcomeText,
     ).toBe('欢迎添加！');
-    const second = sim().acquisition.scan(code.configId, '无码家长二');
+    const second = plainAdd('无码家长二');
     await deliverAdd({
       UserID: second.userid,
       ExternalUserID: second.externalUserid,

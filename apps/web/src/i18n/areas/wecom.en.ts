@@ -181,7 +181,6 @@ const messages: Messages = {
     qr: 'QR code link',
     copyLink: 'Copy link',
     copied: 'Link copied',
-    state: 'state',
     adds: 'Adds',
     stillFriends: 'Still friends',
     deleted: 'Deleted',

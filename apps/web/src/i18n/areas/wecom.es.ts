@@ -185,7 +185,6 @@ const messages: Messages = {
     qr: 'Enlace del código QR',
     copyLink: 'Copiar enlace',
     copied: 'Enlace copiado',
-    state: 'state',
     adds: 'Añadidos',
     stillFriends: 'Siguen siendo amigos',
     deleted: 'Eliminados',

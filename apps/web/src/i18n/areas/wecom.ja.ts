@@ -182,7 +182,6 @@ const messages: Messages = {
     qr: 'QR コードのリンク',
     copyLink: 'リンクをコピー',
     copied: 'リンクをコピーしました',
-    state: 'state',
     adds: '追加',
     stillFriends: '友だち継続',
     deleted: '削除済み',

@@ -178,7 +178,6 @@ const messages: Messages = {
     qr: '二维码链接',
     copyLink: '复制链接',
     copied: '链接已复制',
-    state: 'state',
     adds: '添加',
     stillFriends: '仍是好友',
     deleted: '已删除',

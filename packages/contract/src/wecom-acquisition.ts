@@ -79,9 +79,7 @@ export const wecomChannelCodeRow = z.object({
 export type WecomChannelCodeRow = z.infer<typeof wecomChannelCodeRow>;
 
 /** The welcome text of adds that came without a code of ours ('' = none). */
-export const wecomDefaultWelcome = z
-  .object({ appId: z.number().int().positive(), welcomeText })
-  .strict();
+export const wecomDefaultWelcome = z.object({ appId: z.number().int().positive(), welcomeText }).strict();
 export type WecomDefaultWelcome = z.infer<typeof wecomDefaultWelcome>;
 export const wecomDefaultWelcomeQuery = z.object({ appId: z.coerce.number().int().positive() }).strict();
 

@@ -155,7 +155,13 @@ describe('the real client: contact ways and welcome messages', () => {
     const before = accepted();
     const res = await t.call('POST', `${W}/channel-codes`, {
       token: admin,
-      body: { appId, channelId, name: '小红书笔记', userids: ['sales002'], welcomeText: '{nickname} 您好\n有问题随时问我' },
+      body: {
+        appId,
+        channelId,
+        name: '小红书笔记',
+        userids: ['sales002'],
+        welcomeText: '{nickname} 您好\n有问题随时问我',
+      },
     });
     expect(res.status).toBe(200);
     expect(accepted()).toBe(before + 1);

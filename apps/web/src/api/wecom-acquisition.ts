@@ -39,4 +39,9 @@ export const getDefaultWelcome = (appId: number) =>
     params: { appId },
   });
 export const setDefaultWelcome = (appId: number, text: string) =>
-  request<null>({ url: '/v1/wecom/default-welcome', method: 'put', data: { appId, welcomeText: text }, silent: true });
+  request<null>({
+    url: '/v1/wecom/default-welcome',
+    method: 'put',
+    data: { appId, welcomeText: text },
+    silent: true,
+  });

@@ -177,7 +177,8 @@ const messages: Messages = {
     tags: 'Automatic tags',
     tagsHint: 'Put on every customer who adds through this code',
     welcome: 'Welcome message',
-    welcomeHint: 'Sent as soon as the customer adds; {nickname} becomes their WeChat name; leave empty to send none',
+    welcomeHint:
+      'Sent as soon as the customer adds; {nickname} becomes their WeChat name; leave empty to send none',
     qr: 'QR code link',
     copyLink: 'Copy link',
     copied: 'Link copied',
@@ -190,10 +191,12 @@ const messages: Messages = {
     simulate: 'Simulate a scan',
     simulated: 'A scan was simulated ({{userid}})',
     deleteTitle: 'Delete channel code {{name}}?',
-    deleteText: 'Its 「Contact me」 QR code is deleted in WeCom; the customers it brought and its figures stay.',
+    deleteText:
+      'Its 「Contact me」 QR code is deleted in WeCom; the customers it brought and its figures stay.',
     defaultWelcome: 'Default welcome',
     defaultWelcomeTitle: 'Default welcome message',
-    defaultWelcomeHint: 'Sent when a customer adds without a channel code; leave empty to send none. Not sent when the WeCom console has its own welcome.',
+    defaultWelcomeHint:
+      'Sent when a customer adds without a channel code; leave empty to send none. Not sent when the WeCom console has its own welcome.',
     keywordHint: 'Name',
     none: 'No channel codes yet',
     scansNote: 'WeCom does not report scans; these are the friends added.',

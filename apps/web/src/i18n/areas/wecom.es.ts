@@ -181,7 +181,8 @@ const messages: Messages = {
     tags: 'Etiquetas automáticas',
     tagsHint: 'Se ponen a cada cliente que añade con este código',
     welcome: 'Mensaje de bienvenida',
-    welcomeHint: 'Se envía en cuanto el cliente añade; {nickname} se sustituye por su nombre de WeChat; vacío = no se envía',
+    welcomeHint:
+      'Se envía en cuanto el cliente añade; {nickname} se sustituye por su nombre de WeChat; vacío = no se envía',
     qr: 'Enlace del código QR',
     copyLink: 'Copiar enlace',
     copied: 'Enlace copiado',
@@ -197,7 +198,8 @@ const messages: Messages = {
     deleteText: 'Su código QR 「Contáctame」 se elimina en WeCom; los clientes y las cifras se conservan.',
     defaultWelcome: 'Bienvenida predeterminada',
     defaultWelcomeTitle: 'Mensaje de bienvenida predeterminado',
-    defaultWelcomeHint: 'Se envía cuando un cliente añade sin código de canal; vacío = no se envía. No se envía si la consola de WeCom tiene su propia bienvenida.',
+    defaultWelcomeHint:
+      'Se envía cuando un cliente añade sin código de canal; vacío = no se envía. No se envía si la consola de WeCom tiene su propia bienvenida.',
     keywordHint: 'Nombre',
     none: 'Aún no hay códigos de canal',
     scansNote: 'WeCom no informa de los escaneos; se cuentan los amigos añadidos.',

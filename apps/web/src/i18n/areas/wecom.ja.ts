@@ -194,7 +194,8 @@ const messages: Messages = {
     deleteText: '企業 WeChat の「連絡先を追加」QR コードを削除します。追加済みの顧客と数値は残ります。',
     defaultWelcome: '既定のウェルカム',
     defaultWelcomeTitle: '既定のウェルカムメッセージ',
-    defaultWelcomeHint: 'チャネルコードを使わずに追加した顧客に送信；空欄なら送信しません。企業 WeChat 管理画面にウェルカムがある場合は送信されません。',
+    defaultWelcomeHint:
+      'チャネルコードを使わずに追加した顧客に送信；空欄なら送信しません。企業 WeChat 管理画面にウェルカムがある場合は送信されません。',
     keywordHint: '名称',
     none: 'チャネルコードはまだありません',
     scansNote: '企業 WeChat はスキャン数を提供しません。追加された友だちを数えています。',

@@ -83,6 +83,7 @@ import { RollCallService } from './modules/teaching/rollcall.service';
 import { teachingRoutes } from './modules/teaching/routes';
 import { TeachingSettingsService } from './modules/teaching/settings.service';
 import { registerWecom } from './modules/wecom';
+import { registerWecomAcquisition } from './modules/wecom-acquisition';
 import { accessPlugin } from './plugins/access';
 import { registerApiCompression } from './plugins/compress';
 import { clientErrorHandler, registerErrorHandling, registerUrlLimit, sendError } from './plugins/errors';
@@ -244,7 +245,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     exports,
   });
   // Enterprise WeChat: apps, sync, callbacks.
-  await registerWecom(app, {
+  const wecom = await registerWecom(app, {
     db,
     secretKey: deps.secretKey,
     config: deps.config,
@@ -252,6 +253,16 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     auth,
     clients,
     exports,
+  });
+  await registerWecomAcquisition(app, {
+    db,
+    now,
+    queue,
+    box: wecom.box,
+    gateway: wecom.gateway,
+    callbacks: wecom.callbacks,
+    kick: () => void wecom.worker.kick(),
+    passes: wecom.worker.extra,
   });
   // Background exports are rebuilt from their stored filters by whichever server runs the job.
   const exporterKinds: [string, ExporterFactory][] = [

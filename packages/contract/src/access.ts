@@ -215,6 +215,7 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
         ['wecom.contact.transfer', A],
         ['wecom.contact.export', A],
       ]),
+      page('wecom.channel-code-list', '/wecom/channel-code-list', ASC, [['wecom.channel-code.write', A]]),
       page('wecom.tag-list', '/wecom/tag-list', ASC, [
         ['wecom.tag.write', A],
         ['wecom.sync', A],

@@ -19,3 +19,4 @@ export * from './system';
 export * from './teaching';
 export * from './text';
 export * from './wecom';
+export * from './wecom-acquisition';

@@ -14,6 +14,7 @@ export const MULTILINE_FIELDS: ReadonlySet<string> = new Set([
   'introduction',
   'reason',
   'detailHtml',
+  'welcomeText',
 ]);
 
 const isLineChar = (c: number) => c === 9 || c === 10 || c === 13;

@@ -10,3 +10,4 @@ export * from './products';
 export * from './system';
 export * from './teaching';
 export * from './wecom';
+export * from './wecom-acquisition';

@@ -43,6 +43,8 @@ export const wecomApp = pgTable(
     lastError: varchar('last_error', { length: 300 }),
     /** From agent/get: allow_userinfos, allow_partys, allow_tags, close. */
     visibleRange: jsonb('visible_range'),
+    /** The welcome text of adds that came without a channel code of ours ('' = none; issue 41). */
+    defaultWelcome: varchar('default_welcome', { length: 1000 }).notNull().default(''),
     /** The cached access token (sealed) shared by every server; one refresher at a time (lease). */
     tokenSealed: text('token_sealed'),
     tokenExpiresAt: tstz('token_expires_at'),
@@ -156,9 +158,17 @@ export const wecomRelation = pgTable(
      */
     ownerCheckedClientId: ref('owner_checked_client_id'),
     ownerCheck: varchar('owner_check', { length: 24 }),
+    /** The channel code (wecom_channel_code) whose state the add carried, and its order channel. */
+    channelCodeId: ref('channel_code_id'),
+    channelId: ref('channel_id'),
     ...synced(),
   },
   (t) => [
+    index('wecom_relation_channel_code_idx').on(t.channelCodeId).where(sql`channel_code_id IS NOT NULL`),
+    // relations whose state names a channel code but which no callback marked (found by a sync)
+    index('wecom_relation_code_state_idx')
+      .on(t.corpId, t.state)
+      .where(sql`channel_code_id IS NULL AND state LIKE 'ch%'`),
     uniqueIndex('wecom_relation_uq').on(t.corpId, t.externalUserid, t.userid),
     index('wecom_relation_contact_idx').on(t.contactId),
     index('wecom_relation_list_idx').on(t.addTime.desc(), t.id.desc()).where(sql`deleted = false`),

@@ -62,7 +62,16 @@ export const dedupKeyOf = (f: Record<string, string>) =>
     .join('|')
     .slice(0, 300);
 
+/** Work other modules add to the callback path (the channel codes of issue 41). */
+export interface CallbackHooks {
+  /** When an event is stored, before its turn comes: work that cannot wait (a welcome message). */
+  received: ((app: App, fields: Record<string, string>) => Promise<void>)[];
+  /** After an added contact was re-fetched and auto-linked, before its ownership is weighed. */
+  added: ((app: App, ev: Event) => Promise<void>)[];
+}
+
 export class WecomCallbacks {
+  readonly hooks: CallbackHooks = { received: [], added: [] };
   constructor(
     private readonly db: Db,
     private readonly box: SecretBox,
@@ -137,6 +146,9 @@ export class WecomCallbacks {
       })
       .onConflictDoNothing()
       .returning({ id: wecomCallbackEvent.id });
+    if (row && app.status !== 'DISABLED')
+      for (const hook of this.hooks.received)
+        await hook(app, fields).catch((err) => this.log?.error({ err }, 'WeCom callback hook failed'));
     return row ? 'stored' : 'duplicate';
   }
 
@@ -230,6 +242,7 @@ export class WecomCallbacks {
       }
       await this.refetchContact(client, corp, ext);
       await autoLink(this.db, corp, ext);
+      if (ev.changeType === 'add_external_contact') for (const hook of this.hooks.added) await hook(app, ev);
       await weighOwnership(this.db, this.now, corp, ext);
       if (userid) await this.refreshCount(corp, userid);
       return;

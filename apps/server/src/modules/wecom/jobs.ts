@@ -21,7 +21,8 @@ export class WecomWorker {
   constructor(
     private readonly sync: WecomSync,
     private readonly log?: FastifyBaseLogger,
-    private readonly extra: (() => Promise<unknown>)[] = [],
+    /** More work of each pass (callback events, transfers; other modules add theirs). */
+    readonly extra: (() => Promise<unknown>)[] = [],
   ) {}
 
   kick() {

@@ -94,6 +94,17 @@ export const loadSandboxState = async (db: Db, corpId: string): Promise<SandboxS
     sql`SELECT tag_id, group_id, name, "order", create_time, created_by_us FROM wecom_tag
         WHERE corp_id = ${corpId} AND deleted = false ORDER BY id`,
   );
+  const ways = await queryRows<{
+    config_id: string;
+    state: string;
+    userids: string[];
+    skip_verify: boolean;
+    name: string;
+  }>(
+    db,
+    sql`SELECT config_id, state, userids, skip_verify, name FROM wecom_channel_code
+        WHERE corp_id = ${corpId} AND deleted = false ORDER BY id`,
+  );
   const follows = new Map<string, SimFollow[]>();
   for (const r of relations) {
     const list = follows.get(r.external_userid) ?? [];
@@ -151,6 +162,13 @@ export const loadSandboxState = async (db: Db, corpId: string): Promise<SandboxS
           order: Number(t.order),
           byApp: t.created_by_us,
         })),
+    })),
+    ways: ways.map((w) => ({
+      config_id: w.config_id,
+      state: w.state,
+      user: w.userids,
+      skip_verify: w.skip_verify,
+      remark: w.name.slice(0, 30),
     })),
     transfers: relations
       .filter((r) => r.status === 'TRANSFERRING' && r.transfer_takeover)

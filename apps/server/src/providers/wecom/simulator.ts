@@ -2,6 +2,7 @@
 // paths, bodies, errcodes and cursors as qyapi.weixin.qq.com). It backs the sandbox mode of an app
 // (so every page works with no WeCom corp) and, wrapped in an HTTP server, the tests' local WeCom.
 import { randomBytes } from 'node:crypto';
+import { SimAcquisition } from './simulator-acquisition';
 
 export type Json = Record<string, unknown>;
 
@@ -110,6 +111,8 @@ export interface SandboxState {
     tag: (Omit<SimTag, 'byApp'> & { byApp: boolean })[];
   })[];
   transfers: { externalUserid: string; handover: string; takeover: string }[];
+  /** 「联系我」 codes (our channel codes). */
+  ways?: { config_id: string; state: string; user: string[]; skip_verify: boolean; remark: string }[];
 }
 
 export class WecomSimulator {
@@ -129,6 +132,8 @@ export class WecomSimulator {
   /** Calls per path, for tests and bench figures. */
   readonly calls = new Map<string, number>();
   tokenIssues = 0;
+  /** 「联系我」 codes and welcome messages (simulator-acquisition.ts). */
+  readonly acquisition = new SimAcquisition(this);
   private nextTagSeq = 1;
   private readonly opts: Required<Omit<SimOptions, 'secret'>> & { secret?: string };
 
@@ -245,6 +250,15 @@ export class WecomSimulator {
         tag: g.tag.map((t) => ({ ...t, byApp: t.byApp ? this.opts.agentId : null })),
       })),
     );
+    this.acquisition.ways.clear();
+    for (const w of state.ways ?? [])
+      this.acquisition.ways.set(w.config_id, {
+        ...w,
+        type: w.user.length > 1 ? 2 : 1,
+        scene: 2,
+        qr_code: `https://wework.qpic.cn/wwpic/sim_${w.config_id}/0`,
+        next: 0,
+      });
     this.transfers.clear();
     for (const t of state.transfers)
       this.transfers.set(t.externalUserid, {
@@ -597,7 +611,7 @@ export class WecomSimulator {
         return ok({ customer: rows, next_cursor: '' });
       }
       default:
-        return err(48002, `api forbidden: ${route}`);
+        return this.acquisition.handle(route, body) ?? err(48002, `api forbidden: ${route}`);
     }
   }
 

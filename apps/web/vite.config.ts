@@ -1,10 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { antdStyles } from './vite-plugins/antd-styles.ts';
-import { chunkGroups } from './vite-plugins/chunk-groups.ts';
-import { compileHints } from './vite-plugins/compile-hints.ts';
 import { escLayers } from './vite-plugins/esc-layers.ts';
-import { layoutPreload } from './vite-plugins/layout-preload.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { prerenderLogin } from './vite-plugins/prerender-login.ts';
 import { productionBuilds } from './vite-plugins/production-builds.ts';
@@ -14,10 +11,7 @@ export default defineConfig({
     react(),
     productionBuilds(),
     escLayers(),
-    chunkGroups(),
     antdStyles(),
-    layoutPreload(),
-    compileHints(),
     prerenderLogin(),
     precompress(),
   ],

@@ -1,8 +1,7 @@
 import { Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { useLinkClicks } from '../../router/linkClicks';
+import { Link, useLocation } from 'react-router';
 import { routeTitle } from '../../router/title';
 import { useLeafHandle } from '../../router/useRouteMeta';
 import { useAppStore } from '../../stores/app';
@@ -53,22 +52,18 @@ export const Sidebar = () => {
                   {title(node.title)}
                 </a>
               ) : (
-                <a href={node.path}>{title(node.title)}</a>
+                <Link to={node.path}>{title(node.title)}</Link>
               ),
             },
       );
     return toItems(nodes);
   }, [nodes, t, i18n]);
 
-  const onLinkClick = useLinkClicks();
-
   const collapsed = !opened && !mobile;
   return (
     <div className="sidebar-container">
       {showLogo ? <Logo collapsed={collapsed} /> : null}
-      {/* The menu's links are plain anchors navigated by one handler (useLinkClicks), not a Link each. */}
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link fires this click event */}
-      <nav className="sidebar-scroll" aria-label={t('navbar.mainMenu')} onClick={onLinkClick}>
+      <nav className="sidebar-scroll" aria-label={t('navbar.mainMenu')}>
         <Menu
           mode="inline"
           theme="dark"

@@ -1,6 +1,5 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { antdStyles } from './vite-plugins/antd-styles.ts';
 import { escLayers } from './vite-plugins/esc-layers.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { prerenderLogin } from './vite-plugins/prerender-login.ts';
@@ -11,7 +10,6 @@ export default defineConfig({
     react(),
     productionBuilds(),
     escLayers(),
-    antdStyles(),
     prerenderLogin(),
     precompress(),
   ],

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from '@educrm/contract/constants';
 import { createServer, type Plugin } from 'vite';
 import type { PrerenderedLogin } from '../src/prerender/login';
-import { ANTD_STYLES_ATTR } from './antd-styles.ts';
 import { chunksOf, ownClosure } from './chunk-closure.ts';
 
 const LOGIN_MODULE = /[\\/]src[\\/]pages[\\/]login[\\/]LoginPage\.tsx$/;
@@ -22,7 +21,6 @@ interface LoginAssets {
 
 /**
  * index.html turned into the login page of one language: its markup, title, lang, CSS and chunk.
- * antd's prebuilt stylesheets (antd-styles.ts) are left out: the login page has no antd.
  */
 export const loginHtml = (indexHtml: string, page: PrerenderedLogin, assets: LoginAssets): string => {
   if (!indexHtml.includes(ROOT_PLACEHOLDER)) throw new Error('prerender-login: #root placeholder not found');
@@ -31,7 +29,6 @@ export const loginHtml = (indexHtml: string, page: PrerenderedLogin, assets: Log
     ...assets.js.map((href) => `<link rel="modulepreload" crossorigin href="/${href}">`),
   ].join('\n    ');
   return indexHtml
-    .replace(new RegExp(`\\s*<(link|meta) [^>]*${ANTD_STYLES_ATTR}[^>]*>`, 'g'), '')
     .replace(/<html lang="[^"]*">/, `<html lang="${page.lang}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', `  ${head}\n  </head>`)

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from '@educrm/contract/constants';
 import { createServer, type Plugin } from 'vite';
 import type { PrerenderedLogin } from '../src/prerender/login';
-import { chunksOf, ownClosure } from './chunk-closure.ts';
 
 const LOGIN_MODULE = /[\\/]src[\\/]pages[\\/]login[\\/]LoginPage\.tsx$/;
 /** The loading state index.html shows until React renders (its whole #root). */
@@ -18,6 +17,34 @@ interface LoginAssets {
   js: string[];
   css: string[];
 }
+
+/** A chunk of the output bundle, as far as ownClosure needs it. */
+interface BundleChunk {
+  fileName: string;
+  imports: string[];
+  isEntry: boolean;
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+/**
+ * A chunk and what it imports statically, minus the entry's own closure (index.html loads that
+ * already): JS files in import order, then their stylesheets.
+ */
+export const ownClosure = (chunks: readonly BundleChunk[], start: string): LoginAssets => {
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (from: string, into = new Set<string>()) => {
+    const chunk = byName.get(from);
+    if (!chunk || into.has(from)) return into;
+    into.add(from);
+    for (const imported of chunk.imports) closure(imported, into);
+    return into;
+  };
+  const entry = chunks.find((c) => c.isEntry);
+  const inEntry = entry ? closure(entry.fileName) : new Set<string>();
+  const js = [...closure(start)].filter((f) => !inEntry.has(f));
+  const css = [...new Set(js.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]))];
+  return { js, css };
+};
 
 /**
  * index.html turned into the login page of one language: its markup, title, lang, CSS and chunk.
@@ -58,7 +85,7 @@ export const prerenderLogin = (): Plugin => {
       const login = chunks.find((c) => c.facadeModuleId && LOGIN_MODULE.test(c.facadeModuleId));
       if (!login) throw new Error('prerender-login: no chunk for LoginPage.tsx');
       // The login chunk and the chunks it imports statically, minus the entry's (index.html has those).
-      const { js, css } = ownClosure(chunksOf(bundle), login.fileName);
+      const { js, css } = ownClosure(chunks, login.fileName);
       // Each language's messages too (the entry imports the UI language's file before it renders).
       const messagesOf = (lang: string) =>
         chunks.find(

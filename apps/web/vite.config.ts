@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdStyles } from './vite-plugins/antd-styles.ts';
+import { chunkGroups } from './vite-plugins/chunk-groups.ts';
 import { escLayers } from './vite-plugins/esc-layers.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { prerenderLogin } from './vite-plugins/prerender-login.ts';
@@ -10,6 +12,8 @@ export default defineConfig({
     react(),
     productionBuilds(),
     escLayers(),
+    chunkGroups(),
+    antdStyles(),
     prerenderLogin(),
     precompress(),
   ],

@@ -9,6 +9,7 @@ import type { ResolvedRoute } from './router/types';
 import { loginPath } from './session/redirect';
 import { startSessionEarly } from './session/session';
 import { getToken } from './session/token';
+import { linkPageStyles } from './theme/antdStyles';
 import { isExternal } from './utils/validate';
 
 const pagesOf = (routes: ResolvedRoute[]) =>
@@ -48,7 +49,8 @@ export const firstListCall = (route: ResolvedRoute | undefined, search: string) 
  * - a token: the session info call starts now (the guard awaits this one), and the layout's and
  *   the target page's chunks are requested with it (Vite's preload map adds `modulepreload` links
  *   for every chunk they import), all in parallel with the language file, and a list page's first
- *   call (meta.firstList), handed to the page's identical call when it makes it (api/early.ts);
+ *   call (meta.firstList), handed to the page's identical call when it makes it (api/early.ts),
+ *   and, for a page other than the dashboard, antd's prebuilt styles of tables and forms;
  * - a page outside the layout (login, 401, 404): its chunk, in parallel with the language file.
  */
 export const boot = () => {
@@ -68,6 +70,8 @@ export const boot = () => {
   if (publicPage) return preload(publicPage);
   // Signed in, /login and / go home (the guard's and the table's redirects).
   const target = pathname === '/' || pathname === '/login' ? HOME_PATH : pathname;
+  // The dashboard draws only the layout's antd components; a business page adds tables and forms.
+  if (target !== HOME_PATH) linkPageStyles();
   const page = pageFor(resolvedLayoutRoutes, target);
   const list = firstListCall(page, search);
   if (list) requestEarly(list.url, list.params);

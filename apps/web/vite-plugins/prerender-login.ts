@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from '@educrm/contract/constants';
 import { createServer, type Plugin } from 'vite';
 import type { PrerenderedLogin } from '../src/prerender/login';
+import { ANTD_STYLES_ATTR } from './antd-styles.ts';
 
 const LOGIN_MODULE = /[\\/]src[\\/]pages[\\/]login[\\/]LoginPage\.tsx$/;
 /** The loading state index.html shows until React renders (its whole #root). */
@@ -48,6 +49,7 @@ export const ownClosure = (chunks: readonly BundleChunk[], start: string): Login
 
 /**
  * index.html turned into the login page of one language: its markup, title, lang, CSS and chunk.
+ * antd's prebuilt stylesheets (antd-styles.ts) are left out: the login page has no antd.
  */
 export const loginHtml = (indexHtml: string, page: PrerenderedLogin, assets: LoginAssets): string => {
   if (!indexHtml.includes(ROOT_PLACEHOLDER)) throw new Error('prerender-login: #root placeholder not found');
@@ -56,6 +58,7 @@ export const loginHtml = (indexHtml: string, page: PrerenderedLogin, assets: Log
     ...assets.js.map((href) => `<link rel="modulepreload" crossorigin href="/${href}">`),
   ].join('\n    ');
   return indexHtml
+    .replace(new RegExp(`\\s*<(link|meta) [^>]*${ANTD_STYLES_ATTR}[^>]*>`, 'g'), '')
     .replace(/<html lang="[^"]*">/, `<html lang="${page.lang}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', `  ${head}\n  </head>`)

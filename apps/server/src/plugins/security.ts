@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Strict CSP: scripts only from our origin, no inline script, no plugins, no base tag, no framing.
- * antd's CSS-in-JS needs inline styles (its component rules and the theme's CSS variables are
- * injected at run time). No upgrade-insecure-requests: over plain HTTP it blanks
+ * antd's CSS-in-JS needs inline styles: its component rules mostly come from a prebuilt stylesheet
+ * (apps/web/vite-plugins/antd-styles.ts), but the theme's CSS variables (colour, size) and the
+ * components the stylesheet leaves out are still injected at run time. No upgrade-insecure-requests: over plain HTTP it blanks
  * the page. HSTS is sent by hand (helmet's would also go out over plain HTTP).
  */
 /** Two years, for the host only (the product knows nothing of its sibling subdomains). */

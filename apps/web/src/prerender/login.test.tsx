@@ -6,7 +6,9 @@ import { renderLogin } from './login';
 const INDEX = `<!doctype html>
 <html lang="zh-CN">
   <head>
+    <link rel="stylesheet" href="/assets/antd-1234abcd.css" data-antd-styles>
     <title>EduCRM 管理后台</title>
+    <meta name="antd-page-styles" content="/assets/antd-pages-5678abcd.css" data-antd-styles>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
   </head>
   <body>
@@ -50,6 +52,9 @@ describe('the login page rendered at build time', () => {
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/en-2.js">');
     expect(html.indexOf('</head>')).toBeGreaterThan(html.indexOf('LoginPage-3.css'));
     expect(html).toContain(`<div id="prerendered-login">${page.markup}</div><div id="root"></div>`);
+    // antd's prebuilt stylesheet is for the signed-in console: the login page has no antd.
+    expect(html).not.toContain('antd-1234abcd.css');
+    expect(html).not.toContain('antd-pages-5678abcd.css');
     // The entry script stays as index.html has it.
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
     // No inline script: the CSP allows scripts from our origin only.

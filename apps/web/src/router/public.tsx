@@ -3,7 +3,9 @@ import type { AppRoute } from './types';
 
 /**
  * Whole-screen pages outside the layout. Without a token only /login and /auth-redirect open.
- * The error pages, shown only with a session, come from errors.tsx.
+ * In a module of their own: the build's chunk plan (vite-plugins/chunk-groups.ts) leaves the code
+ * of the pages this module imports as it is (the login page loads nothing of the layout); the
+ * error pages, shown only with a session, come from errors.tsx.
  */
 export const publicRoutes: AppRoute[] = [
   {

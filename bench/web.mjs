@@ -88,7 +88,7 @@ const COOKIE_NAMES = { token: 'Admin-Token', expire: 'Admin-Token-Expire', refre
  */
 /**
  * A signed-in page is usable when a click on its own sidebar entry is taken by the console: the
- * sidebar entry's React Router <Link> prevents the browser's navigation and navigates
+ * sidebar's link handler (src/router/linkClicks.ts) prevents the browser's navigation and navigates
  * in the app (to the same path: a replace, nothing changes on screen). A page that is painted but
  * not yet live ignores the click.
  */

@@ -2,7 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { antdStyles } from './vite-plugins/antd-styles.ts';
 import { chunkGroups } from './vite-plugins/chunk-groups.ts';
+import { compileHints } from './vite-plugins/compile-hints.ts';
 import { escLayers } from './vite-plugins/esc-layers.ts';
+import { layoutPreload } from './vite-plugins/layout-preload.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { prerenderLogin } from './vite-plugins/prerender-login.ts';
 import { productionBuilds } from './vite-plugins/production-builds.ts';
@@ -14,6 +16,8 @@ export default defineConfig({
     escLayers(),
     chunkGroups(),
     antdStyles(),
+    layoutPreload(),
+    compileHints(),
     prerenderLogin(),
     precompress(),
   ],

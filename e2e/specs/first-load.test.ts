@@ -44,3 +44,38 @@ test('the client list asks for its rows before its code has loaded, once', async
     await browser.close();
   }
 });
+
+/**
+ * Signed in, index.html names the layout's chunks (vite-plugins/layout-preload.ts): they are
+ * fetched while the entry script is still on its way, not after it has run. Without a session the
+ * same address answers the login page, which fetches nothing of the layout.
+ */
+test('signed in, the layout chunks load beside the entry script; signed out, not at all', async () => {
+  const browser = await openBrowser();
+  try {
+    const layoutRequests: string[] = [];
+    browser.page.on('request', (req) => {
+      const { pathname } = new URL(req.url());
+      if (/^\/assets\/layout-[^/]+\.(js|css)$/.test(pathname)) layoutRequests.push(pathname);
+    });
+    await browser.page.goto(`${baseURL}/dashboard`);
+    await browser.page.locator('[data-testid="login-page"]').waitFor();
+    await browser.page.waitForLoadState('networkidle');
+    expect(layoutRequests).toEqual([]);
+
+    await signIn(browser.context, baseURL);
+    const release = await holdRequests(browser.context, /\/assets\/index-[^/]+\.js$/);
+    await browser.page.goto(`${baseURL}/dashboard`, { waitUntil: 'commit' });
+    // Both the script and the stylesheet of the layout, while the entry is held.
+    await expect
+      .poll(() => new Set(layoutRequests.map((p) => p.split('.').pop())).size, { timeout: 15_000 })
+      .toBe(2);
+    release();
+    await browser.page.locator('[data-testid="dashboard-page"]').waitFor();
+    await browser.page.waitForLoadState('networkidle');
+    // Each once: the entry's own request for the layout found the preloaded files.
+    expect(layoutRequests).toHaveLength(new Set(layoutRequests).size);
+  } finally {
+    await browser.close();
+  }
+});

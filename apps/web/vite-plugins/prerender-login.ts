@@ -5,6 +5,8 @@ import { LANGUAGES } from '@educrm/contract/constants';
 import { createServer, type Plugin } from 'vite';
 import type { PrerenderedLogin } from '../src/prerender/login';
 import { ANTD_STYLES_ATTR } from './antd-styles.ts';
+import { chunksOf, ownClosure } from './chunk-closure.ts';
+import { SIGNED_IN_ATTR } from './layout-preload.ts';
 
 const LOGIN_MODULE = /[\\/]src[\\/]pages[\\/]login[\\/]LoginPage\.tsx$/;
 /** The loading state index.html shows until React renders (its whole #root). */
@@ -19,37 +21,10 @@ interface LoginAssets {
   css: string[];
 }
 
-/** A chunk of the output bundle, as far as ownClosure needs it. */
-interface BundleChunk {
-  fileName: string;
-  imports: string[];
-  isEntry: boolean;
-  viteMetadata?: { importedCss: Set<string> };
-}
-
-/**
- * A chunk and what it imports statically, minus the entry's own closure (index.html loads that
- * already): JS files in import order, then their stylesheets.
- */
-export const ownClosure = (chunks: readonly BundleChunk[], start: string): LoginAssets => {
-  const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const closure = (from: string, into = new Set<string>()) => {
-    const chunk = byName.get(from);
-    if (!chunk || into.has(from)) return into;
-    into.add(from);
-    for (const imported of chunk.imports) closure(imported, into);
-    return into;
-  };
-  const entry = chunks.find((c) => c.isEntry);
-  const inEntry = entry ? closure(entry.fileName) : new Set<string>();
-  const js = [...closure(start)].filter((f) => !inEntry.has(f));
-  const css = [...new Set(js.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]))];
-  return { js, css };
-};
-
 /**
  * index.html turned into the login page of one language: its markup, title, lang, CSS and chunk.
- * antd's prebuilt stylesheets (antd-styles.ts) are left out: the login page has no antd.
+ * antd's prebuilt stylesheets (antd-styles.ts) and the layout's preloads (layout-preload.ts) are
+ * left out: the login page has no antd and loads nothing of the layout.
  */
 export const loginHtml = (indexHtml: string, page: PrerenderedLogin, assets: LoginAssets): string => {
   if (!indexHtml.includes(ROOT_PLACEHOLDER)) throw new Error('prerender-login: #root placeholder not found');
@@ -58,7 +33,7 @@ export const loginHtml = (indexHtml: string, page: PrerenderedLogin, assets: Log
     ...assets.js.map((href) => `<link rel="modulepreload" crossorigin href="/${href}">`),
   ].join('\n    ');
   return indexHtml
-    .replace(new RegExp(`\\s*<(link|meta) [^>]*${ANTD_STYLES_ATTR}[^>]*>`, 'g'), '')
+    .replace(new RegExp(`\\s*<(link|meta) [^>]*(${ANTD_STYLES_ATTR}|${SIGNED_IN_ATTR})[^>]*>`, 'g'), '')
     .replace(/<html lang="[^"]*">/, `<html lang="${page.lang}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', `  ${head}\n  </head>`)
@@ -88,7 +63,7 @@ export const prerenderLogin = (): Plugin => {
       const login = chunks.find((c) => c.facadeModuleId && LOGIN_MODULE.test(c.facadeModuleId));
       if (!login) throw new Error('prerender-login: no chunk for LoginPage.tsx');
       // The login chunk and the chunks it imports statically, minus the entry's (index.html has those).
-      const { js, css } = ownClosure(chunks, login.fileName);
+      const { js, css } = ownClosure(chunksOf(bundle), login.fileName);
       // Each language's messages too (the entry imports the UI language's file before it renders).
       const messagesOf = (lang: string) =>
         chunks.find(

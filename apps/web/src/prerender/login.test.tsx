@@ -10,6 +10,8 @@ const INDEX = `<!doctype html>
     <title>EduCRM 管理后台</title>
     <meta name="antd-page-styles" content="/assets/antd-pages-5678abcd.css" data-antd-styles>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/layout-9.css" data-signed-in>
+    <link rel="modulepreload" crossorigin href="/assets/layout-8.js" fetchpriority="low" data-signed-in>
   </head>
   <body>
     ${ROOT_PLACEHOLDER}
@@ -55,8 +57,9 @@ describe('the login page rendered at build time', () => {
     // antd's prebuilt stylesheet is for the signed-in console: the login page has no antd.
     expect(html).not.toContain('antd-1234abcd.css');
     expect(html).not.toContain('antd-pages-5678abcd.css');
-    // The entry script stays as index.html has it.
-    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    // Nor the layout's preloads (vite-plugins/layout-preload.ts): nothing of the layout loads.
+    expect(html).not.toContain('layout-');
+    expect(html).not.toContain('data-signed-in');
     // No inline script: the CSP allows scripts from our origin only.
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(() => loginHtml('<div id="root"></div>', page, { js: [], css: [] })).toThrow(/placeholder/);

@@ -1,7 +1,8 @@
 import { Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { useLinkClicks } from '../../router/linkClicks';
 import { routeTitle } from '../../router/title';
 import { useLeafHandle } from '../../router/useRouteMeta';
 import { useAppStore } from '../../stores/app';
@@ -52,18 +53,22 @@ export const Sidebar = () => {
                   {title(node.title)}
                 </a>
               ) : (
-                <Link to={node.path}>{title(node.title)}</Link>
+                <a href={node.path}>{title(node.title)}</a>
               ),
             },
       );
     return toItems(nodes);
   }, [nodes, t, i18n]);
 
+  const onLinkClick = useLinkClicks();
+
   const collapsed = !opened && !mobile;
   return (
     <div className="sidebar-container">
       {showLogo ? <Logo collapsed={collapsed} /> : null}
-      <nav className="sidebar-scroll" aria-label={t('navbar.mainMenu')}>
+      {/* The menu's links are plain anchors navigated by one handler (useLinkClicks), not a Link each. */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link fires this click event */}
+      <nav className="sidebar-scroll" aria-label={t('navbar.mainMenu')} onClick={onLinkClick}>
         <Menu
           mode="inline"
           theme="dark"

@@ -1,7 +1,7 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { RouteIcon } from '../../layout/icons';
+import { useLinkClicks } from '../../router/linkClicks';
 import { routeTitle } from '../../router/title';
 import { useAppStore } from '../../stores/app';
 import { usePermissionStore } from '../../stores/permission';
@@ -30,6 +30,7 @@ const DashboardPage = () => {
   const shown = query ? shortcuts.filter((s) => s.label.toLowerCase().includes(query)) : shortcuts;
   const filterId = useId();
   const size = useAppStore((s) => s.size);
+  const onLinkClick = useLinkClicks();
 
   return (
     <div className="page-container dashboard" data-testid="dashboard-page">
@@ -71,13 +72,15 @@ const DashboardPage = () => {
           />
         </div>
         {shown.length ? (
-          <ul className="dashboard-shortcuts">
+          // Plain anchors and one click handler (useLinkClicks): dozens of Links cost the first paint.
+          // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link fires this click event
+          <ul className="dashboard-shortcuts" onClick={onLinkClick}>
             {shown.map((s) => (
               <li key={s.path}>
-                <Link to={s.path} className="dashboard-shortcut">
+                <a href={s.path} className="dashboard-shortcut">
                   <RouteIcon name={s.icon} />
                   <span>{s.label}</span>
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

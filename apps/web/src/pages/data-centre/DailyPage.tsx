@@ -10,6 +10,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataKeys, getDaily } from '../../api/data-centre';
+import { dailyLabels } from './dailyLabels';
 import { AsOf, addDays, Drill, formatMetric, Panel, today, useMetricLabel } from './shared';
 
 const COLUMNS: SalesMetric[] = [
@@ -75,20 +76,14 @@ const DailyPage = () => {
               title: t('dataCentre.dept'),
               fixed: 'left',
               width: 120,
-              render: (_, r) =>
-                r.kind === 'total' ? t('dataCentre.total') : (r.deptName ?? t('dataCentre.none')),
+              render: (_, r) => dailyLabels(t, r)[0],
             },
             {
               key: 'user',
               title: t('dataCentre.sales'),
               fixed: 'left',
               width: 110,
-              render: (_, r) =>
-                r.kind === 'dept'
-                  ? t('dataCentre.subtotal')
-                  : r.kind === 'total'
-                    ? ''
-                    : (r.userName ?? t('dataCentre.none')),
+              render: (_, r) => dailyLabels(t, r)[1],
             },
             ...COLUMNS.map((code) => ({
               key: code,

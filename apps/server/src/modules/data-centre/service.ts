@@ -518,14 +518,21 @@ export class DataCentreService {
           GROUP BY 1 ORDER BY 1`,
     );
     const share = (n: number, of: number) => (of === 0 ? null : n / of);
+    const today = this.today();
     return {
-      rows: rows.map((r) => ({
-        month: r.month,
-        clients: r.clients,
-        d7: share(r.d7, r.clients),
-        d30: share(r.d30, r.clients),
-        d90: share(r.d90, r.clients),
-      })),
+      rows: rows.map((r) => {
+        // The window of N days has ended once its last client (created on the month's last day in
+        // the range) had N whole days: until then the share is not known yet ("-"), not low.
+        const last = [addDays(addMonth(`${r.month}-01`), -1), to].sort()[0] ?? to;
+        const known = (days: number, n: number) => (addDays(last, days) < today ? share(n, r.clients) : null);
+        return {
+          month: r.month,
+          clients: r.clients,
+          d7: known(7, r.d7),
+          d30: known(30, r.d30),
+          d90: known(90, r.d90),
+        };
+      }),
     };
   }
 

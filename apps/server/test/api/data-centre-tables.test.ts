@@ -7,7 +7,8 @@ import { seedDataCentre } from '../support/data-centre';
 
 /**
  * /data/daily (issue 45, item 3): a department's subtotal is the sum of its rows, also when a
- * follow-up was written while its author had no department (or another one).
+ * follow-up was written while its author had no department (or another one). /data/history's
+ * cohorts (item 10): no share for a window that has not ended.
  */
 let t: TestApp;
 let admin: string;
@@ -36,6 +37,13 @@ beforeAll(async () => {
         WHERE id % 2 = 0 AND created_by IN (SELECT id FROM admin_user WHERE department_id IS NOT NULL)
           AND created_at >= ${`${DAY}T00:00:00+08:00`}::timestamptz
           AND created_at < ${`${addDays(DAY, 1)}T00:00:00+08:00`}::timestamptz`,
+  );
+  // Some clients of September and of two days ago (cohorts whose windows have not all ended).
+  await t.database.db.execute(
+    sql`UPDATE client SET created_at = '2026-09-10T10:00:00+08:00' WHERE id IN (SELECT id FROM client WHERE deleted = false ORDER BY id LIMIT 5)`,
+  );
+  await t.database.db.execute(
+    sql`UPDATE client SET created_at = '2026-10-18T10:00:00+08:00' WHERE id IN (SELECT id FROM client WHERE deleted = false ORDER BY id DESC LIMIT 5)`,
   );
   await statsNightlyJob.run({
     db: t.database.db,
@@ -86,5 +94,29 @@ describe('daily data', () => {
     const pool = rows.filter((r) => r.kind === 'user' && r.userId === null);
     expect(pool.length).toBeLessThanOrEqual(1);
     if (pool[0]) expect(rows.indexOf(pool[0])).toBe(rows.length - 2);
+  });
+});
+
+describe('cohorts', () => {
+  it('show a share only for the windows that have ended', async () => {
+    const res = await t.call('GET', '/api/v1/data/cohort?from=2026-08-01&to=2026-10-20', { token: admin });
+    expect(res.status).toBe(200);
+    const rows = res.body.data.rows as {
+      month: string;
+      clients: number;
+      d7: number | null;
+      d30: number | null;
+      d90: number | null;
+    }[];
+    const of = (month: string) => rows.find((r) => r.month === month);
+    expect(rows.map((r) => r.month)).toEqual(['2026-08', '2026-09', '2026-10']);
+    // Today is 2026-10-20: August's 7 and 30 days have ended (by 09-07 and 09-30), not its 90.
+    expect(of('2026-08')?.d7).toEqual(expect.any(Number));
+    expect(of('2026-08')?.d30).toEqual(expect.any(Number));
+    expect(of('2026-08')?.d90).toBeNull();
+    expect(of('2026-09')?.d7).toEqual(expect.any(Number));
+    expect(of('2026-09')?.d30).toBeNull();
+    expect(of('2026-10')?.clients).toBeGreaterThanOrEqual(5);
+    expect(of('2026-10')).toMatchObject({ d7: null, d30: null, d90: null });
   });
 });

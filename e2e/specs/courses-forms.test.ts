@@ -95,7 +95,8 @@ test('class form: the product select shows what the server answered for the text
   await quietTables(page);
   await page.getByRole('button', { name: '新建班级' }).click();
   await settle(page);
-  const product = visibleDialog(page).getByLabel('商品', { exact: true });
+  // By its id: the list's filter form has a product select too, which the label's `for` finds first.
+  const product = visibleDialog(page).locator('input#spuId');
   // The answer for "中考" is held until the user has typed "小学" and seen its answer.
   const late = /sku-options\?keyword=%E4%B8%AD%E8%80%83/;
   const release = await holdRequests(admin.context, late);

@@ -34,11 +34,13 @@ const COLUMNS: SalesMetric[] = [
 
 /** A row's drill-down links, from its keys (the answer carries none). */
 const drillOf = (date: string, r: DailyRow) =>
-  r.kind === 'user'
-    ? salesDrill({ from: date, to: date, dimension: 'sales', key: r.userId ?? 0 })
-    : r.kind === 'dept'
-      ? salesDrill({ from: date, to: date, dimension: 'dept', key: r.deptId ?? 0 })
-      : salesDrill({ from: date, to: date, dimension: 'all', key: 0 });
+  r.kind === 'user' && r.userId === null
+    ? {} // the pool's row: no list is filtered to "no owner"
+    : r.kind === 'user'
+      ? salesDrill({ from: date, to: date, dimension: 'sales', key: r.userId ?? 0 })
+      : r.kind === 'dept'
+        ? salesDrill({ from: date, to: date, dimension: 'dept', key: r.deptId ?? 0 })
+        : salesDrill({ from: date, to: date, dimension: 'all', key: 0 });
 
 /** 每日数据: one day (default yesterday), a row per sales grouped by department with subtotals. */
 const DailyPage = () => {

@@ -172,7 +172,9 @@ const OrderListPage = () => {
       width: 110,
       render: (_, o) => (
         <div className="order-buyer">
-          <span>{o.buyerName || '-'}</span>
+          <span className="order-buyer__name" title={o.buyerName}>
+            {o.buyerName || '-'}
+          </span>
           {o.buyerMobile ? (
             <BuyerMobile value={o.buyerMobile} label={`${t('order.field.buyerMobile')} ${o.orderNo}`} />
           ) : null}
@@ -197,7 +199,7 @@ const OrderListPage = () => {
       title: t('order.field.amountColumn'),
       align: 'right',
       sortField: 'payAmount',
-      width: 125,
+      width: 120,
       render: (_, o) =>
         isUnpaid(o.status) ? (
           // The "due" word on its own line: beside the amount it pushed the amount out of the cell.
@@ -221,7 +223,7 @@ const OrderListPage = () => {
       key: 'netAmount',
       title: t('order.field.netAmount'),
       align: 'right',
-      width: 105,
+      width: 100,
       render: (_, o) => money(o.netAmount),
     },
     {

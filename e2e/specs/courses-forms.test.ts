@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, inject, test } from 'vitest';
 import { type BrowserSession, screenshot } from '../support/browser';
+import { holdRequests } from '../support/hold';
 import { open } from './shell-support';
 import {
   adminApi,
@@ -72,6 +73,62 @@ test('class form: head teacher and teachers picked by name are saved and listed'
   expect(saved.headTeacher?.name).toBeTruthy();
   expect(saved.teachers).toHaveLength(1);
   expect(await row(page, klass.name).textContent()).toContain(saved.headTeacher?.name ?? '?');
+});
+
+/** The options the select opened by `opener` shows, once it no longer waits for an answer. */
+const shownOptions = async (page: Page, opener: ReturnType<Page['locator']>) => {
+  await expect
+    .poll(() => opener.evaluate((el) => el.closest('.ant-select')?.classList.contains('ant-select-loading')))
+    .toBe(false);
+  const listId = await opener.getAttribute('aria-controls');
+  return page
+    .locator('.ant-select-dropdown')
+    .filter({ has: page.locator(`[id="${listId}"]`) })
+    .locator('.ant-select-item-option')
+    .filter({ visible: true })
+    .allTextContents();
+};
+
+test('class form: the product select shows what the server answered for the text typed last', async () => {
+  const { page } = admin;
+  await open(page, baseURL, '/course/class-list', 'class-list-page');
+  await quietTables(page);
+  await page.getByRole('button', { name: '新建班级' }).click();
+  await settle(page);
+  // By its id: the list's filter form has a product select too, which the label's `for` finds first.
+  const product = visibleDialog(page).locator('input#spuId');
+  // The answer for "中考" is held until the user has typed "小学" and seen its answer.
+  const late = /sku-options\?keyword=%E4%B8%AD%E8%80%83/;
+  const release = await holdRequests(admin.context, late);
+  await product.click();
+  const asked = page.waitForRequest(late);
+  await product.fill('中考');
+  await asked;
+  await product.fill('小学');
+  await expect.poll(() => shownOptions(page, product)).not.toHaveLength(0);
+  for (const text of await shownOptions(page, product)) expect(text).toContain('小学');
+  const answered = page.waitForResponse(late);
+  release();
+  await answered;
+  await settle(page);
+  // The late answer for the earlier text does not replace the newer one.
+  for (const text of await shownOptions(page, product)) expect(text).toContain('小学');
+  // A product past the first page of products is found and saved with the class.
+  await product.fill('中考百日');
+  await expect.poll(() => shownOptions(page, product)).toEqual(['中考百日冲刺营']);
+  await chooseOption(page, product, '中考百日冲刺营');
+  const name = unique('中考班E2E');
+  const code = unique('ZK-E2E-');
+  await visibleDialog(page).getByLabel('班级名称').fill(name);
+  await visibleDialog(page).getByLabel('班级编码').fill(code);
+  await screenshot(page, 'courses-class-form-product-zh');
+  await clickInDialog(page, '确定');
+  await noDialog(page);
+  const saved = await api.call<{ items: { spuName: string | null }[] }>(
+    'GET',
+    `/v1/course/classes?keyword=${encodeURIComponent(code)}`,
+  );
+  expect(saved.items.map((c) => c.spuName)).toEqual(['中考百日冲刺营']);
 });
 
 test('student import answers per row: failures with their reason', async () => {

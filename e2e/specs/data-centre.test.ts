@@ -1,6 +1,7 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, inject, test } from 'vitest';
-import { type BrowserSession, openBrowser, screenshot } from '../support/browser';
+import { ARTIFACTS, type BrowserSession, openBrowser, screenshot } from '../support/browser';
 import { open, signIn } from './shell-support';
 import { adminApi, chooseOption, quietTables, screenshotOnFailure, signInAdmin } from './system-support';
 
@@ -86,6 +87,79 @@ test('overview: KPI cards, the 30-day trend, funnel and donuts drawn by ECharts;
   await page.waitForSelector('.ant-table');
   await session.close();
   session = undefined;
+});
+
+/** The funnel's drawn labels (ECharts text spans) with their boxes, and the chart's width. */
+const funnelLabels = (page: Page) =>
+  page.getByTestId('chart-funnel').evaluate((el) => {
+    type Rect = { x: number; width: number; clone(): Rect; applyTransform(m: unknown): void };
+    type Span = {
+      type: string;
+      style?: { text?: string };
+      getBoundingRect(): Rect;
+      getComputedTransform(): unknown;
+    };
+    const zr = (
+      el as HTMLElement & {
+        __chart?: { getZr(): { getWidth(): number; storage: { getDisplayList(update: boolean): Span[] } } };
+      }
+    ).__chart?.getZr();
+    if (!zr) return null;
+    const labels = zr.storage
+      .getDisplayList(true)
+      .filter((e) => e.type === 'tspan' && e.style?.text)
+      .map((e) => {
+        const r = e.getBoundingRect().clone();
+        const m = e.getComputedTransform();
+        if (m) r.applyTransform(m);
+        return { text: e.style?.text ?? '', left: r.x, right: r.x + r.width };
+      });
+    return { width: zr.getWidth(), shown: el.clientWidth, labels };
+  });
+
+test('overview funnel: every stage label whole inside the chart with its value, four languages, 1440, 1280 and 991 px', async () => {
+  const api = await adminApi(baseURL);
+  const o = await api.call<{ date: string; funnel: { stage: string; count: number }[] }>(
+    'GET',
+    `/v1/data/overview?date=${day(0)}`,
+  );
+  const counts = o.funnel.map((f) => f.count.toLocaleString('en-US'));
+  const firstNames = new Set<string>();
+  for (const locale of ['zh-CN', 'en-US', 'es-ES', 'ja-JP']) {
+    session = await openBrowser({ locale, viewport: { width: 1440, height: 900 } });
+    await signInAdmin(session.context, baseURL);
+    const { page } = session;
+    await open(page, baseURL, '/data/overview', 'data-overview-page');
+    const drawn = (await seriesOf(page, 'chart-funnel'))[0]?.data ?? [];
+    const names = (drawn as { name: string }[]).map((d) => d.name);
+    firstNames.add(names[0] ?? '');
+    // 1280: a common laptop, where the Spanish top label ran past the edge.
+    for (const width of [1440, 1280, 991]) {
+      await page.setViewportSize({ width, height: 900 });
+      // Once the chart has followed its box's width and drawn the five labels.
+      await expect
+        .poll(async () => {
+          const f = await funnelLabels(page);
+          return f && f.width === f.shown ? f.labels.length : 0;
+        })
+        .toBe(5);
+      const f = await funnelLabels(page);
+      expect(
+        f?.labels.map((l) => l.text),
+        `${locale} ${width}`,
+      ).toEqual(names.map((n, i) => `${n}: ${counts[i]}`));
+      for (const l of f?.labels ?? []) {
+        expect(l.left, `${locale} ${width} ${l.text}`).toBeGreaterThanOrEqual(0);
+        expect(l.right, `${locale} ${width} ${l.text}`).toBeLessThanOrEqual(f?.width ?? 0);
+      }
+      await page
+        .getByTestId('chart-funnel')
+        .screenshot({ path: path.join(ARTIFACTS, `data-funnel-${locale}-${width}.png`) });
+    }
+    await session.close();
+    session = undefined;
+  }
+  expect(firstNames.size).toBe(4);
 });
 
 test('history: granularity and dimension switch the chart; export is offered to admin', async () => {

@@ -9,6 +9,13 @@ const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
 /** Money averages in whole fen. */
 const fenRatio = (a: number, b: number) => (b === 0 ? null : Math.round(a / b));
 
+/** The facts of several rows added up (a subtotal is its rows' sum, never a grouping of its own). */
+export const sumFacts = (all: readonly FactValues[]): FactValues => {
+  const out: FactValues = {};
+  for (const f of all) for (const [k, v] of Object.entries(f)) out[k] = (out[k] ?? 0) + v;
+  return out;
+};
+
 export const salesMetrics = (f: FactValues): Record<SalesMetric, number | null> => {
   const v = (c: string) => f[c] ?? 0;
   const m12 = v('paid_amount');

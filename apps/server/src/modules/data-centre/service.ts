@@ -40,7 +40,7 @@ import {
 } from './engine';
 import { type FactValues, PRICE_BANDS, SALES_FACTS } from './facts';
 import { statsRebuildJob } from './jobs';
-import { productMetrics, salesMetrics } from './metrics';
+import { productMetrics, salesMetrics, sumFacts } from './metrics';
 import { groupRollup, salesRollup } from './rollup';
 
 const DIM_KEY: Record<DataDimension, SQL> = {
@@ -429,11 +429,15 @@ export class DataCentreService {
     return this.answer(date, (r) => this.computeDaily(p, date, r));
   }
 
+  /**
+   * Rows by the sales person's department of today; a department's subtotal is the sum of its rows'
+   * facts (a fact done while its author had another or no department still counts where its row
+   * is), so it always equals its rows. The pool's row (no owner: key 0) comes last, on its own.
+   */
   private async computeDaily(p: Principal, date: string, r: Req): Promise<Omit<DataDaily, 'asOf'>> {
     const live = this.liveOf(p, r);
-    const [byUser, byDept, all] = await Promise.all([
+    const [byUser, all] = await Promise.all([
       this.group(p, { from: date, to: date, bucket: 'range', dim: 'sales', cache: live }),
-      this.group(p, { from: date, to: date, bucket: 'range', dim: 'dept', cache: live }),
       this.group(p, { from: date, to: date, bucket: 'range', dim: 'all', cache: live }),
     ]);
     const userIds = [...byUser.values()].map((s) => s.key).filter((k) => k > 0);
@@ -448,42 +452,44 @@ export class DataCentreService {
           WHERE u.id = ANY(${`{${userIds.join(',')}}`}::bigint[])`,
     );
     const info = new Map(users.map((u) => [Number(u.id), u]));
-    const deptNames = await this.names(
-      'dept',
-      [...byDept.values()].map((s) => s.key),
-    );
     const rows: DailyRow[] = [];
     const deptOf = (userKey: number) => Number(info.get(userKey)?.department_id ?? 0);
-    const depts = [
-      ...new Set(
-        [...byDept.values()].map((s) => s.key).concat([...byUser.values()].map((s) => deptOf(s.key))),
-      ),
-    ].sort((a, b) => (a === 0 ? 1 : b === 0 ? -1 : a - b));
+    const people = [...byUser.values()].filter((s) => s.key > 0);
+    const depts = [...new Set(people.map((s) => deptOf(s.key)))].sort((a, b) =>
+      a === 0 ? 1 : b === 0 ? -1 : a - b,
+    );
     for (const dept of depts) {
-      const members = [...byUser.values()]
-        .filter((s) => deptOf(s.key) === dept)
-        .sort((a, b) => a.key - b.key);
+      const members = people.filter((s) => deptOf(s.key) === dept).sort((a, b) => a.key - b.key);
+      const deptName = dept ? (info.get(members[0]?.key ?? 0)?.dept ?? null) : null;
       for (const s of members) {
         rows.push({
           kind: 'user',
-          userId: s.key || null,
+          userId: s.key,
           userName: info.get(s.key)?.nickname ?? null,
           deptId: dept || null,
-          deptName: deptNames.get(dept) ?? info.get(s.key)?.dept ?? null,
+          deptName,
           metrics: salesMetrics(s.facts),
         });
       }
-      const sub = byDept.get(`${date}|${dept}`);
-      if (sub) {
-        rows.push({
-          kind: 'dept',
-          userId: null,
-          userName: null,
-          deptId: dept || null,
-          deptName: deptNames.get(dept) ?? null,
-          metrics: salesMetrics(sub.facts),
-        });
-      }
+      rows.push({
+        kind: 'dept',
+        userId: null,
+        userName: null,
+        deptId: dept || null,
+        deptName,
+        metrics: salesMetrics(sumFacts(members.map((s) => s.facts))),
+      });
+    }
+    const pool = [...byUser.values()].find((s) => s.key === 0);
+    if (pool) {
+      rows.push({
+        kind: 'user',
+        userId: null,
+        userName: null,
+        deptId: null,
+        deptName: null,
+        metrics: salesMetrics(pool.facts),
+      });
     }
     const total = [...all.values()][0];
     rows.push({
@@ -512,14 +518,21 @@ export class DataCentreService {
           GROUP BY 1 ORDER BY 1`,
     );
     const share = (n: number, of: number) => (of === 0 ? null : n / of);
+    const today = this.today();
     return {
-      rows: rows.map((r) => ({
-        month: r.month,
-        clients: r.clients,
-        d7: share(r.d7, r.clients),
-        d30: share(r.d30, r.clients),
-        d90: share(r.d90, r.clients),
-      })),
+      rows: rows.map((r) => {
+        // The window of N days has ended once its last client (created on the month's last day in
+        // the range) had N whole days: until then the share is not known yet ("-"), not low.
+        const last = [addDays(addMonth(`${r.month}-01`), -1), to].sort()[0] ?? to;
+        const known = (days: number, n: number) => (addDays(last, days) < today ? share(n, r.clients) : null);
+        return {
+          month: r.month,
+          clients: r.clients,
+          d7: known(7, r.d7),
+          d30: known(30, r.d30),
+          d90: known(90, r.d90),
+        };
+      }),
     };
   }
 

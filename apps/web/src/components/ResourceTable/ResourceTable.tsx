@@ -16,8 +16,8 @@ import {
   moveColumn,
   prefsKey,
   savePrefs,
+  setColumnVisible,
   type TablePrefs,
-  toggleColumn,
 } from './columnSettings';
 import { ExportButton } from './ExportButton';
 import {
@@ -50,6 +50,8 @@ export interface ResourceColumn<Row>
   permission?: string;
   /** Not in the column settings: always shown, always last, sticky at the right edge (actions). */
   locked?: boolean;
+  /** A secondary column: hidden until the user shows it in the column settings (remembered). */
+  defaultHidden?: boolean;
 }
 
 export interface ResourceTableProps<Row extends object> {
@@ -187,7 +189,8 @@ export const ResourceTable = <Row extends object>({
   const permittedColumns = columns.filter((c) => can(c.permission));
   const configurable = permittedColumns.filter((c) => !c.locked);
   const declaredKeys = configurable.map((c) => c.key);
-  const arranged = arrangeColumns(declaredKeys, prefs);
+  const defaultHidden = configurable.filter((c) => c.defaultHidden).map((c) => c.key);
+  const arranged = arrangeColumns(declaredKeys, prefs, defaultHidden);
   const byKey = new Map(permittedColumns.map((c) => [c.key, c]));
   const tableColumns: TableColumnType<Row>[] = [
     ...arranged
@@ -197,7 +200,7 @@ export const ResourceTable = <Row extends object>({
         return column ? [column] : [];
       }),
     ...permittedColumns.filter((c) => c.locked),
-  ].map(({ sortField, permission: _p, locked, ...column }) => ({
+  ].map(({ sortField, permission: _p, locked, defaultHidden: _d, ...column }) => ({
     ...column,
     // The locked (actions) column sticks to the right edge, as wide as its actions in this language.
     ...(locked
@@ -290,7 +293,7 @@ export const ResourceTable = <Row extends object>({
             <ColumnSettings
               columns={arranged.map((c) => ({ ...c, title: byKey.get(c.key)?.title ?? c.key }))}
               onToggle={(key, visible) =>
-                updatePrefs({ ...prefs, hidden: toggleColumn(declaredKeys, prefs.hidden, key, visible) })
+                updatePrefs(setColumnVisible(declaredKeys, prefs, defaultHidden, key, visible))
               }
               onMove={(key, delta) =>
                 updatePrefs({

@@ -8,6 +8,7 @@ import {
   prefsKey,
   type StorageLike,
   savePrefs,
+  setColumnVisible,
   toggleColumn,
 } from './columnSettings';
 
@@ -31,14 +32,19 @@ describe('table prefs persistence', () => {
     const key = prefsKey(7, 'system.admin-users');
     expect(key).toBe('educrm-table:7:system.admin-users');
     expect(prefsKey(8, 'system.admin-users')).not.toBe(key);
-    savePrefs(storage, key, { order: ['b', 'a'], hidden: ['c'], density: 'small' });
-    expect(loadPrefs(storage, key)).toEqual({ order: ['b', 'a'], hidden: ['c'], density: 'small' });
+    savePrefs(storage, key, { order: ['b', 'a'], hidden: ['c'], shown: [], density: 'small' });
+    expect(loadPrefs(storage, key)).toEqual({
+      order: ['b', 'a'],
+      hidden: ['c'],
+      shown: [],
+      density: 'small',
+    });
     expect(loadPrefs(storage, prefsKey(8, 'system.admin-users'))).toEqual(EMPTY_PREFS);
   });
 
   test('saving the defaults (Reset) removes the entry', () => {
     const storage = memory();
-    savePrefs(storage, 'k', { order: ['a'], hidden: [], density: null });
+    savePrefs(storage, 'k', { order: ['a'], hidden: [], shown: [], density: null });
     expect(storage.data.has('k')).toBe(true);
     savePrefs(storage, 'k', EMPTY_PREFS);
     expect(storage.data.has('k')).toBe(false);
@@ -49,6 +55,7 @@ describe('table prefs persistence', () => {
     expect(parsePrefs('{"order":[1,"a"],"hidden":"x","density":"huge"}')).toEqual({
       order: ['a'],
       hidden: [],
+      shown: [],
       density: null,
     });
     const broken: StorageLike = {
@@ -61,7 +68,9 @@ describe('table prefs persistence', () => {
       removeItem: () => undefined,
     };
     expect(loadPrefs(broken, 'k')).toEqual(EMPTY_PREFS);
-    expect(() => savePrefs(broken, 'k', { order: ['a'], hidden: [], density: null })).not.toThrow();
+    expect(() =>
+      savePrefs(broken, 'k', { order: ['a'], hidden: [], shown: [], density: null }),
+    ).not.toThrow();
   });
 });
 
@@ -74,6 +83,7 @@ describe('arrangeColumns', () => {
     const prefs = {
       order: ['status', 'gone', 'username', 'nickname', 'dept'],
       hidden: ['dept'],
+      shown: [],
       density: null,
     };
     expect(arrangeColumns(declared, prefs)).toEqual([
@@ -84,7 +94,7 @@ describe('arrangeColumns', () => {
     ]);
   });
   test('a column added after the prefs were saved appears after its declared predecessor', () => {
-    const prefs = { order: ['nickname', 'username', 'status'], hidden: [], density: null };
+    const prefs = { order: ['nickname', 'username', 'status'], hidden: [], shown: [], density: null };
     expect(arrangeColumns(['username', 'nickname', 'dept', 'status'], prefs).map((c) => c.key)).toEqual([
       'nickname',
       'dept',
@@ -111,5 +121,41 @@ describe('moveColumn and toggleColumn', () => {
     expect(toggleColumn(['a', 'b'], [], 'a', false)).toEqual(['a']);
     expect(toggleColumn(['a', 'b'], ['a'], 'a', true)).toEqual([]);
     expect(toggleColumn(['a', 'b'], ['a'], 'b', false)).toEqual(['a']);
+  });
+});
+
+describe('columns hidden by default', () => {
+  const declared = ['no', 'amount', 'refund', 'channel'];
+  const secondary = ['refund', 'channel'];
+  test('stay hidden until shown; the choice is saved and read back', () => {
+    expect(
+      arrangeColumns(declared, EMPTY_PREFS, secondary)
+        .filter((c) => c.visible)
+        .map((c) => c.key),
+    ).toEqual(['no', 'amount']);
+    const storage = memory();
+    const shown = setColumnVisible(declared, EMPTY_PREFS, secondary, 'refund', true);
+    expect(shown).toMatchObject({ hidden: [], shown: ['refund'] });
+    savePrefs(storage, 'k', shown);
+    const again = loadPrefs(storage, 'k');
+    expect(
+      arrangeColumns(declared, again, secondary)
+        .filter((c) => c.visible)
+        .map((c) => c.key),
+    ).toEqual(['no', 'amount', 'refund']);
+    // Hidden again: back to the default, nothing left to remember.
+    const hidden = setColumnVisible(declared, again, secondary, 'refund', false);
+    expect(hidden).toMatchObject({ hidden: [], shown: [] });
+    const other = setColumnVisible(declared, hidden, secondary, 'amount', false);
+    expect(
+      arrangeColumns(declared, other, secondary)
+        .filter((c) => c.visible)
+        .map((c) => c.key),
+    ).toEqual(['no']);
+    // The last visible column cannot be hidden.
+    expect(setColumnVisible(declared, other, secondary, 'no', false)).toMatchObject({
+      hidden: ['amount'],
+      shown: [],
+    });
   });
 });

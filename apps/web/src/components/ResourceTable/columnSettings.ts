@@ -11,11 +11,13 @@ export interface TablePrefs {
   /** Column keys in display order (may be missing columns added later). */
   order: string[];
   hidden: string[];
+  /** Columns hidden by default (a table's secondary ones) that the user chose to show. */
+  shown: string[];
   /** null: follow the console's size setting. */
   density: Density | null;
 }
 
-export const EMPTY_PREFS: TablePrefs = { order: [], hidden: [], density: null };
+export const EMPTY_PREFS: TablePrefs = { order: [], hidden: [], shown: [], density: null };
 
 export const prefsKey = (userId: number | null, tableKey: string) =>
   `educrm-table:${userId ?? 0}:${tableKey}`;
@@ -29,7 +31,12 @@ export const parsePrefs = (raw: string | null): TablePrefs => {
   try {
     const value = JSON.parse(raw) as Partial<Record<keyof TablePrefs, unknown>>;
     const density = DENSITIES.includes(value.density as Density) ? (value.density as Density) : null;
-    return { order: strings(value.order), hidden: strings(value.hidden), density };
+    return {
+      order: strings(value.order),
+      hidden: strings(value.hidden),
+      shown: strings(value.shown),
+      density,
+    };
   } catch {
     return EMPTY_PREFS;
   }
@@ -52,7 +59,8 @@ export const loadPrefs = (storage: StorageLike | undefined, key: string): TableP
 /** Saves prefs; the defaults remove the entry (Reset leaves nothing behind). */
 export const savePrefs = (storage: StorageLike | undefined, key: string, prefs: TablePrefs) => {
   try {
-    if (!prefs.order.length && !prefs.hidden.length && !prefs.density) storage?.removeItem(key);
+    if (!prefs.order.length && !prefs.hidden.length && !prefs.shown.length && !prefs.density)
+      storage?.removeItem(key);
     else storage?.setItem(key, JSON.stringify(prefs));
   } catch {
     // storage full or disabled: the settings last until the page is closed
@@ -66,6 +74,7 @@ export const savePrefs = (storage: StorageLike | undefined, key: string, prefs: 
 export const arrangeColumns = (
   declared: readonly string[],
   prefs: TablePrefs,
+  defaultHidden: readonly string[] = [],
 ): { key: string; visible: boolean }[] => {
   const known = new Set(declared);
   const order = prefs.order.filter((k, i, all) => known.has(k) && all.indexOf(k) === i);
@@ -77,8 +86,35 @@ export const arrangeColumns = (
       .find((k) => order.includes(k));
     order.splice(before === undefined ? 0 : order.indexOf(before) + 1, 0, key);
   }
-  const hidden = new Set(prefs.hidden);
+  const hidden = new Set(hiddenColumns(prefs, defaultHidden));
   return order.map((key) => ({ key, visible: !hidden.has(key) }));
+};
+
+/** The hidden columns: those the user hid, and the hidden-by-default ones the user has not shown. */
+export const hiddenColumns = (prefs: TablePrefs, defaultHidden: readonly string[]): string[] => {
+  const shown = new Set(prefs.shown);
+  return [...new Set([...prefs.hidden, ...defaultHidden.filter((k) => !shown.has(k))])];
+};
+
+/**
+ * Shows or hides a column in the settings: a hidden-by-default column the user shows is remembered
+ * as shown (so the choice survives a reload), any other as not hidden. At least one stays visible.
+ */
+export const setColumnVisible = (
+  declared: readonly string[],
+  prefs: TablePrefs,
+  defaultHidden: readonly string[],
+  key: string,
+  visible: boolean,
+): TablePrefs => {
+  const before = hiddenColumns(prefs, defaultHidden);
+  const after = toggleColumn(declared, before, key, visible);
+  const defaults = new Set(defaultHidden);
+  return {
+    ...prefs,
+    hidden: after.filter((k) => !defaults.has(k)),
+    shown: declared.filter((k) => defaults.has(k) && !after.includes(k)),
+  };
 };
 
 /** Moves a column one place up (-1) or down (+1) in the current arrangement. */

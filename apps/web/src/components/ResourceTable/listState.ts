@@ -19,6 +19,8 @@ export interface SelectOption {
   label: ReactNode;
   /** Text matched by the select's search box (defaults to the label when it is a string). */
   search?: string;
+  /** The option's tooltip (a staff member's department). */
+  title?: string;
 }
 
 export interface TreeOption {

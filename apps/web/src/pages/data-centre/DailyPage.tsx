@@ -10,6 +10,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataKeys, getDaily } from '../../api/data-centre';
+import { dailyLabels } from './dailyLabels';
 import { AsOf, addDays, Drill, formatMetric, Panel, today, useMetricLabel } from './shared';
 
 const COLUMNS: SalesMetric[] = [
@@ -33,11 +34,13 @@ const COLUMNS: SalesMetric[] = [
 
 /** A row's drill-down links, from its keys (the answer carries none). */
 const drillOf = (date: string, r: DailyRow) =>
-  r.kind === 'user'
-    ? salesDrill({ from: date, to: date, dimension: 'sales', key: r.userId ?? 0 })
-    : r.kind === 'dept'
-      ? salesDrill({ from: date, to: date, dimension: 'dept', key: r.deptId ?? 0 })
-      : salesDrill({ from: date, to: date, dimension: 'all', key: 0 });
+  r.kind === 'user' && r.userId === null
+    ? {} // the pool's row: no list is filtered to "no owner"
+    : r.kind === 'user'
+      ? salesDrill({ from: date, to: date, dimension: 'sales', key: r.userId ?? 0 })
+      : r.kind === 'dept'
+        ? salesDrill({ from: date, to: date, dimension: 'dept', key: r.deptId ?? 0 })
+        : salesDrill({ from: date, to: date, dimension: 'all', key: 0 });
 
 /** 每日数据: one day (default yesterday), a row per sales grouped by department with subtotals. */
 const DailyPage = () => {
@@ -75,20 +78,14 @@ const DailyPage = () => {
               title: t('dataCentre.dept'),
               fixed: 'left',
               width: 120,
-              render: (_, r) =>
-                r.kind === 'total' ? t('dataCentre.total') : (r.deptName ?? t('dataCentre.none')),
+              render: (_, r) => dailyLabels(t, r)[0],
             },
             {
               key: 'user',
               title: t('dataCentre.sales'),
               fixed: 'left',
               width: 110,
-              render: (_, r) =>
-                r.kind === 'dept'
-                  ? t('dataCentre.subtotal')
-                  : r.kind === 'total'
-                    ? ''
-                    : (r.userName ?? t('dataCentre.none')),
+              render: (_, r) => dailyLabels(t, r)[1],
             },
             ...COLUMNS.map((code) => ({
               key: code,

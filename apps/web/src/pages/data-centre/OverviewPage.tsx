@@ -81,9 +81,15 @@ const OverviewPage = () => {
           {
             type: 'funnel',
             sort: 'none',
-            left: '10%',
-            width: '80%',
-            label: { formatter: '{b}: {c}' },
+            // The funnel on the left, its labels in a column on the right with room for the longest
+            // ("Contactado: 1,234"): a label past the chart's edge is cut ("Nuevo: 1" for 17).
+            left: '3%',
+            width: '55%',
+            label: {
+              position: 'right',
+              formatter: (p: { name: string; value: number }) =>
+                `${p.name}: ${formatMetric('count', p.value)}`,
+            },
             data: o.funnel.map((f) => ({ name: t(`dataCentre.stage.${f.stage}`), value: f.count })),
           },
         ],

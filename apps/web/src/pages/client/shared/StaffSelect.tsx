@@ -1,7 +1,8 @@
 import { Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { staffLabel, useStaffOptions } from './queries';
+import { listStaffOptions, optionKeys } from '../../../api/clients';
+import { useServerOptions } from '../../../components/ServerSearch/useServerOptions';
+import { staffLabel } from './queries';
 
 type Props = {
   id?: string;
@@ -21,16 +22,16 @@ type Props = {
  */
 export const StaffSelect = (props: Props) => {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const { staff, loading } = useStaffOptions(text);
+  const staff = useServerOptions({
+    key: (term) => optionKeys.staff(term),
+    fetch: async (term, ctx) => (await listStaffOptions(term || undefined, ctx)).items,
+    toOption: (s) => ({ value: s.id, label: staffLabel(s), title: s.departmentName ?? undefined }),
+    staleTime: 60_000,
+  });
   const exclude = new Set(props.exclude ?? []);
-  const options = staff
-    .filter((s) => !exclude.has(s.id))
-    .map((s) => ({
-      value: s.id,
-      label: staffLabel(s),
-      title: s.departmentName ?? undefined,
-    }));
+  const options = staff.options.filter((o) => !exclude.has(Number(o.value)));
+  const loading = staff.isFetching;
+  const setText = staff.onSearch;
   const common = {
     id: props.id,
     allowClear: true,

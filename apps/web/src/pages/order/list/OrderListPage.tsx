@@ -20,7 +20,16 @@ import { BuyerMobile, isUnpaid, OrderStatusTags } from '../shared/orderDisplay';
 import '../shared/order.css';
 import { OrderTotals } from './OrderTotals';
 
-const at = (iso: string | null) => (iso ? parseTime(iso, '{y}-{m}-{d} {h}:{i}') : '-');
+/** A time as its date over its minute (a narrow column). */
+const DateTime = ({ iso }: { iso: string | null }) =>
+  iso ? (
+    <>
+      {parseTime(iso, '{y}-{m}-{d}')}
+      <span className="order-sub">{parseTime(iso, '{h}:{i}')}</span>
+    </>
+  ) : (
+    '-'
+  );
 const money = (fen: number) => (
   <span className={`order-money${fen < 0 ? ' order-money--minus' : ''}`}>{formatMoney(fen)}</span>
 );
@@ -142,7 +151,7 @@ const OrderListPage = () => {
       key: 'orderNo',
       title: t('order.field.orderNo'),
       fixed: 'left',
-      width: 190,
+      width: 160,
       render: (_, o) => (
         <>
           <Button
@@ -160,10 +169,12 @@ const OrderListPage = () => {
     {
       key: 'buyer',
       title: t('order.field.buyer'),
-      width: 170,
+      width: 110,
       render: (_, o) => (
         <div className="order-buyer">
-          <span>{o.buyerName || '-'}</span>
+          <span className="order-buyer__name" title={o.buyerName}>
+            {o.buyerName || '-'}
+          </span>
           {o.buyerMobile ? (
             <BuyerMobile value={o.buyerMobile} label={`${t('order.field.buyerMobile')} ${o.orderNo}`} />
           ) : null}
@@ -173,20 +184,28 @@ const OrderListPage = () => {
     {
       key: 'products',
       title: t('order.field.products'),
-      width: 220,
+      width: 160,
       ellipsis: true,
-      render: (_, o) => <span title={o.productSummary}>{o.productSummary || '-'}</span>,
+      // Below 1200 px the row keeps the figures; the products are one click away (the drawer).
+      responsive: ['xl'],
+      render: (_, o) => (
+        <span className="order-products" title={o.productSummary}>
+          {o.productSummary || '-'}
+        </span>
+      ),
     },
     {
       key: 'payAmount',
       title: t('order.field.amountColumn'),
       align: 'right',
       sortField: 'payAmount',
-      width: 160,
+      width: 120,
       render: (_, o) =>
         isUnpaid(o.status) ? (
+          // The "due" word on its own line: beside the amount it pushed the amount out of the cell.
           <span title={t('order.field.dueAmount')}>
-            <span className="order-sub order-due">{t('order.field.dueShort')}</span> {money(o.payAmount)}
+            <span className="order-sub order-due">{t('order.field.dueShort')}</span>
+            {money(o.payAmount)}
           </span>
         ) : (
           money(o.payAmount)
@@ -197,32 +216,40 @@ const OrderListPage = () => {
       title: t('order.field.refundAmount'),
       align: 'right',
       width: 110,
+      defaultHidden: true,
       render: (_, o) => money(o.refundAmount),
     },
     {
       key: 'netAmount',
       title: t('order.field.netAmount'),
       align: 'right',
-      width: 110,
+      width: 100,
       render: (_, o) => money(o.netAmount),
     },
     {
       key: 'status',
       title: t('order.field.status'),
-      width: 150,
+      width: 115,
       render: (_, o) => <OrderStatusTags order={o} />,
     },
     {
       key: 'platform',
       title: t('order.field.platform'),
       width: 120,
+      defaultHidden: true,
       render: (_, o) => o.sourcePlatformName ?? '-',
     },
-    { key: 'channel', title: t('order.field.channel'), width: 120, render: (_, o) => o.channelName ?? '-' },
+    {
+      key: 'channel',
+      title: t('order.field.channel'),
+      width: 120,
+      defaultHidden: true,
+      render: (_, o) => o.channelName ?? '-',
+    },
     {
       key: 'sales',
       title: t('order.field.sales'),
-      width: 130,
+      width: 100,
       render: (_, o) =>
         o.salesUserName ? (
           <>
@@ -237,15 +264,16 @@ const OrderListPage = () => {
       key: 'payTime',
       title: t('order.field.payTime'),
       sortField: 'payTime',
-      width: 150,
-      render: (_, o) => at(o.payTime),
+      width: 105,
+      render: (_, o) => <DateTime iso={o.payTime} />,
     },
     {
       key: 'createdAt',
       title: t('order.field.createdAt'),
       sortField: 'createdAt',
-      width: 150,
-      render: (_, o) => at(o.createdAt),
+      width: 105,
+      defaultHidden: true,
+      render: (_, o) => <DateTime iso={o.createdAt} />,
     },
     {
       key: 'actions',
@@ -258,6 +286,8 @@ const OrderListPage = () => {
         return (
           <RowActions
             label={o.orderNo}
+            // The order number opens the details: the row keeps one "More" (or its only action).
+            inline={0}
             actions={[
               { key: 'detail', label: t('order.action.detail'), onClick: openWith(null) },
               {
@@ -318,7 +348,7 @@ const OrderListPage = () => {
         }
         summary={(filters) => <OrderTotals filters={filters} />}
         export={{ url: ORDERS_EXPORT_URL, permission: 'order.export', fileName: 'orders.xlsx' }}
-        tableProps={{ scroll: { x: 1800 } }}
+        tableProps={{ scroll: { x: 'max-content' } }}
       />
       {creating ? (
         <CreateOrderDrawer

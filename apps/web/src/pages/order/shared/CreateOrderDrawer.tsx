@@ -1,14 +1,14 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ADMIN_ROLE } from '@educrm/contract/access';
+import type { ClientRow } from '@educrm/contract/clients';
 import { type OrderDetail, orderCreate } from '@educrm/contract/orders';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, InputNumber, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createOrder, getClientBrief, searchClients } from '../../../api/orders';
 import { ExpandedTreeSelect } from '../../../components/ExpandedTreeSelect';
 import { FormField, ResourceDrawerForm } from '../../../components/ResourceForm/ResourceForm';
-import { useDebounced } from '../../../components/ServerSearch/useServerOptions';
+import { useServerOptions } from '../../../components/ServerSearch/useServerOptions';
 import { useUserStore } from '../../../stores/user';
 import { formatMoney, orderTotals, yuanToFen } from '../../../utils/money';
 import { newIdempotencyKey } from './idempotency';
@@ -31,33 +31,26 @@ interface Values {
   remark?: string;
 }
 
+type ClientBrief = Pick<ClientRow, 'id' | 'name' | 'mobile' | 'ownerName'>;
+
+/** The clients the order may be for (searched), or only the preset one (opened from a client). */
 const useClientSearch = (own: boolean, presetId?: number) => {
-  const [keyword, setKeyword] = useState('');
-  const settled = useDebounced(keyword.trim());
-  const search = useQuery({
-    queryKey: ['orders', 'client-search', own, settled],
-    queryFn: () => searchClients(settled, own),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
+  return useServerOptions<ClientBrief>({
+    key: (term) => ['orders', 'client-search', own, term],
+    fetch: async (term) => (await searchClients(term, own)).items,
+    toOption: (c) => ({
+      value: c.id,
+      label: `${c.name}${c.mobile ? ` · ${c.mobile}` : ''}${c.ownerName ? ` (${c.ownerName})` : ''}`,
+    }),
     enabled: presetId === undefined,
+    chosen:
+      presetId === undefined
+        ? undefined
+        : {
+            key: ['orders', 'client-brief', presetId, 'option'],
+            fetch: async () => [await getClientBrief(presetId)],
+          },
   });
-  const preset = useQuery({
-    queryKey: ['orders', 'client-brief', presetId],
-    queryFn: () => getClientBrief(presetId ?? 0),
-    enabled: presetId !== undefined,
-    staleTime: 30_000,
-  });
-  const rows = presetId !== undefined ? (preset.data ? [preset.data] : []) : (search.data?.items ?? []);
-  const options = rows.map((c) => ({
-    value: c.id,
-    label: `${c.name}${c.mobile ? ` · ${c.mobile}` : ''}${c.ownerName ? ` (${c.ownerName})` : ''}`,
-  }));
-  return {
-    options,
-    onSearch: setKeyword,
-    isFetching: search.isFetching || preset.isFetching,
-    error: (presetId !== undefined ? preset.error : search.error) as Error | null,
-  };
 };
 
 /**

@@ -1,9 +1,10 @@
 import type { OrderSkuOption } from '@educrm/contract/orders';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef } from 'react';
 import { getDictOptions, listSkuOptions, listStaffOptions, orderKeys } from '../../../api/orders';
 import type { SelectOption, TreeOption } from '../../../components/ResourceTable/listState';
-import { useDebounced, useServerOptions } from '../../../components/ServerSearch/useServerOptions';
+import { mergeAnswer } from '../../../components/ServerSearch/mergeAnswer';
+import { useServerOptions } from '../../../components/ServerSearch/useServerOptions';
 import { formatMoney } from '../../../utils/money';
 
 /** Source platforms and order channels (enabled ones) for selects and filters. */
@@ -56,65 +57,44 @@ export const skuLabel = (o: OrderSkuOption) =>
  * SKUs searched on the server (on-sale ones for new orders, every one for filters). Every SKU seen
  * is remembered, so a chosen line keeps its price and label after the next search.
  */
-export const useSkuSearch = ({ onSale, spuId }: { onSale: boolean; spuId?: number }) => {
-  const [keyword, setKeyword] = useState('');
-  const settled = useDebounced(keyword.trim());
-  const query = useQuery({
-    queryKey: orderKeys.skuOptions(settled, onSale, spuId),
-    queryFn: () => listSkuOptions({ keyword: settled, onSale, spuId }),
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
+export const useSkuSearch = ({ onSale }: { onSale: boolean }) => {
+  const search = useServerOptions({
+    key: (term) => orderKeys.skuOptions(term, onSale),
+    fetch: async (term) => (await listSkuOptions({ keyword: term, onSale })).items,
+    toOption: (o) => ({ value: o.skuId, label: skuLabel(o) }),
   });
   const known = useRef(new Map<number, OrderSkuOption>());
-  const items = query.data?.items ?? [];
-  for (const item of items) known.current.set(item.skuId, item);
-  return {
-    items,
-    known: known.current,
-    onSearch: setKeyword,
-    isFetching: query.isFetching,
-    isError: query.isError,
-  };
-};
-
-/** Products (SPUs) among SKU options, for product filters. */
-export const productOptionsOf = (items: readonly OrderSkuOption[]): SelectOption[] => {
-  const seen = new Map<number, string>();
-  for (const i of items) if (!seen.has(i.spuId)) seen.set(i.spuId, i.spuName);
-  return [...seen].map(([value, label]) => ({ value, label, search: label }));
+  for (const item of search.items) known.current.set(item.skuId, item);
+  return { ...search, known: known.current };
 };
 
 /**
- * Product (SPU) options for a filter: those matching the typed text, plus the one the URL names
- * (so a refreshed or shared list shows the product's name, not its id).
+ * Product (SPU) options for a filter or a form: those the server answers for the typed text, and
+ * while nothing is typed the one chosen (a URL's filter, a saved class's product) first, so it
+ * shows its name, not its id. `skuOptions`: the same answer's SKUs.
  */
 export const useProductFilter = (selectedSpuId: number | undefined) => {
-  const search = useSkuSearch({ onSale: false });
-  const chosen = useQuery({
-    queryKey: orderKeys.skuOptions('', false, selectedSpuId),
-    queryFn: () => listSkuOptions({ spuId: selectedSpuId, onSale: false }),
-    enabled: selectedSpuId !== undefined,
+  const search = useServerOptions({
+    key: (term) => orderKeys.skuOptions(term, false),
+    fetch: async (term) => (await listSkuOptions({ keyword: term, onSale: false })).items,
+    toOption: (o) => ({ value: o.spuId, label: o.spuName, search: o.spuName }),
+    chosen:
+      selectedSpuId === undefined
+        ? undefined
+        : {
+            key: [...orderKeys.skuOptions('', false, selectedSpuId), 'chosen'],
+            fetch: async () => (await listSkuOptions({ spuId: selectedSpuId, onSale: false })).items,
+          },
     staleTime: 5 * 60_000,
   });
-  const options = useMemo(
-    () => productOptionsOf([...(chosen.data?.items ?? []), ...search.items]),
-    [chosen.data, search.items],
-  );
   const skuOptions = useMemo<SelectOption[]>(
     () =>
-      [...(chosen.data?.items ?? []), ...search.items]
-        .filter((o, i, all) => all.findIndex((x) => x.skuId === o.skuId) === i)
-        .map((o) => ({
-          value: o.skuId,
-          label: `${o.spuName}${o.skuSpec ? ` · ${o.skuSpec}` : ''} (${o.skuCode})`,
-          search: `${o.spuName} ${o.skuSpec} ${o.skuCode}`,
-        })),
-    [chosen.data, search.items],
+      mergeAnswer(search.items, [], (o) => ({
+        value: o.skuId,
+        label: `${o.spuName}${o.skuSpec ? ` · ${o.skuSpec}` : ''} (${o.skuCode})`,
+        search: `${o.spuName} ${o.skuSpec} ${o.skuCode}`,
+      })),
+    [search.items],
   );
-  return {
-    options,
-    skuOptions,
-    onSearch: search.onSearch,
-    isFetching: search.isFetching || chosen.isFetching,
-  };
+  return { options: search.options, skuOptions, onSearch: search.onSearch, isFetching: search.isFetching };
 };

@@ -18,3 +18,4 @@ export * from './products';
 export * from './system';
 export * from './text';
 export * from './wecom';
+export * from './workbench';

@@ -9,3 +9,4 @@ export * from './orders';
 export * from './products';
 export * from './system';
 export * from './wecom';
+export * from './workbench';

@@ -65,7 +65,10 @@ export type TodoMarkBody = z.infer<typeof todoMarkBody>;
 
 /** Undoes a mark: the row counts again. */
 export const todoUnmarkQuery = z
-  .object({ kind: z.enum(TODO_KINDS), rowId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
+  .object({
+    kind: z.enum(TODO_KINDS),
+    rowId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  })
   .strict();
 
 export const todoMark = z.object({

@@ -143,25 +143,21 @@ const makeRows = async (u: User, deptId: number): Promise<Rows> => {
   const pendingOrder = await order({ status: 'PENDING', createdType: 'MANUAL' });
   await order({ status: 'PENDING', createdType: 'SYNC' });
   const refundOrder = await order(paid);
-  await db
-    .insert(refund)
-    .values({
-      refundNo: `RF${++seq}`,
-      orderId: refundOrder,
-      amount: 100,
-      status: 'APPLIED',
-      reason: '不想上了',
-    });
+  await db.insert(refund).values({
+    refundNo: `RF${++seq}`,
+    orderId: refundOrder,
+    amount: 100,
+    status: 'APPLIED',
+    reason: '不想上了',
+  });
   const decided = await order(paid);
-  await db
-    .insert(refund)
-    .values({
-      refundNo: `RF${++seq}`,
-      orderId: decided,
-      amount: 100,
-      status: 'REJECTED',
-      reason: '不想上了',
-    });
+  await db.insert(refund).values({
+    refundNo: `RF${++seq}`,
+    orderId: decided,
+    amount: 100,
+    status: 'REJECTED',
+    reason: '不想上了',
+  });
   // Paid and class-bound: one without a class student, one enrolled.
   const notEnrolledOrder = await order(paid);
   await item(notEnrolledOrder);

@@ -254,7 +254,7 @@ const ja: Messages = {
         FOLLOW_UP_OVERDUE: 'フォロー期限切れ',
         RECYCLE_SOON: 'まもなく共有プールに戻る',
         NEW_ASSIGNED: '新しく割り当てられた顧客',
-        WECOM_UNLINKED: '顧客未紐付けの WeCom 友だち',
+        WECOM_UNLINKED: '顧客未紐付けの外部連絡先',
         PAYMENT_TO_CONFIRM: '入金確認待ち',
         REFUND_APPROVAL: '返金承認待ち',
         PAID_NOT_ENROLLED: '支払済み・未入班',

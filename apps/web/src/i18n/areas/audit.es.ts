@@ -110,6 +110,9 @@ const messages: Messages = {
     wecom_tag_create: 'Añadir etiqueta de WeCom',
     wecom_tag_delete: 'Eliminar etiqueta de WeCom',
     wecom_tag_rename: 'Renombrar etiqueta de WeCom',
+    workbench_todo_done: 'Pendiente marcado como hecho',
+    workbench_todo_snooze: 'Pendiente aplazado',
+    workbench_todo_unmark: 'Marca de pendiente deshecha',
   },
   target: {
     outbound_setting: 'Ajustes de llamadas',
@@ -149,6 +152,7 @@ const messages: Messages = {
     wecom_member: 'Miembro de WeCom',
     wecom_relation: 'Relación de WeCom',
     wecom_tag_group: 'Grupo de etiquetas de WeCom',
+    workbench_mark: 'Marca de pendiente',
   },
   summary: {
     profile_update: 'Actualizó su perfil',
@@ -354,6 +358,9 @@ const messages: Messages = {
     wecom_tag_create: 'Grupo {{group}}: añadidas {{names}}',
     wecom_tag_delete: 'Eliminada {{name}}',
     wecom_tag_rename: 'Renombrada a {{name}}',
+    workbench_todo_done: 'Pendiente {{kind}} #{{id}}: hecho',
+    workbench_todo_snooze: 'Pendiente {{kind}} #{{id}}: aplazado hasta {{until}}',
+    workbench_todo_unmark: 'Pendiente {{kind}} #{{id}}: marca deshecha',
   },
   via: {
     PASSWORD: 'Contraseña',

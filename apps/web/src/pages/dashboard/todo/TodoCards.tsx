@@ -1,4 +1,3 @@
-import { NEW_ASSIGNED_DAYS } from '@educrm/contract/workbench';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,7 +8,7 @@ import './todo.css';
 /**
  * The to-do list (待办, issue 42) at the top of the dashboard: one compact card per item kind the
  * user may see, with its count; a card opens the list page filtered to exactly the counted rows.
- * Plain elements only (the dashboard's first load has a size budget).
+ * Plain elements and type-only contract imports (the dashboard's first load has a size budget).
  */
 export const TodoCards = () => {
   const { t } = useTranslation();
@@ -59,7 +58,7 @@ export const TodoCards = () => {
                 <span className="todo-card__label">{t(`dashboard.todo.kind.${item.kind}`)}</span>
                 {item.kind === 'NEW_ASSIGNED' ? (
                   <span className="todo-card__hint">
-                    {t('dashboard.todo.newAssignedHint', { days: NEW_ASSIGNED_DAYS })}
+                    {t('dashboard.todo.newAssignedHint', { days: item.link.query.assignedDays })}
                   </span>
                 ) : null}
               </Link>

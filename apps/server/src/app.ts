@@ -84,6 +84,9 @@ import { teachingRoutes } from './modules/teaching/routes';
 import { TeachingSettingsService } from './modules/teaching/settings.service';
 import { registerWecom } from './modules/wecom';
 import { registerWecomAcquisition } from './modules/wecom-acquisition';
+import { WecomContacts } from './modules/wecom/contacts';
+import { workbenchRoutes } from './modules/workbench/routes';
+import { TodoService } from './modules/workbench/todo.service';
 import { accessPlugin } from './plugins/access';
 import { registerApiCompression } from './plugins/compress';
 import { clientErrorHandler, registerErrorHandling, registerUrlLimit, sendError } from './plugins/errors';
@@ -235,11 +238,12 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const providers = new ProviderRegistry(db, deps.secretKey, now);
   const callNumbers = new NumberService(db, now);
   const callScripts = new ScriptService(db, now);
+  const sms = new SmsService(db, now, providers, followUps);
   await app.register(callRoutes, {
     numbers: callNumbers,
     scripts: callScripts,
     calls: new CallService(db, now, providers, callNumbers, callScripts, followUps),
-    sms: new SmsService(db, now, providers, followUps),
+    sms,
     settings: new OutboundSettingsService(db, providers),
     registry: providers,
     exports,
@@ -263,6 +267,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     callbacks: wecom.callbacks,
     kick: () => void wecom.worker.kick(),
     passes: wecom.worker.extra,
+  });
+  // The workbench's to-do list: counts through the lists' own filters (issue 42).
+  await app.register(workbenchRoutes, {
+    todo: new TodoService(db, now, { clients, orders, wecom: new WecomContacts(db), sms }),
   });
   // Background exports are rebuilt from their stored filters by whichever server runs the job.
   const exporterKinds: [string, ExporterFactory][] = [

@@ -222,6 +222,8 @@ export const clientListQuery = listQueryOf(CLIENT_SORTS, {
   hasWecom: queryBool.optional(),
   /** "即将掉入公海": the auto-recycle predicate shifted by notify_days. */
   aboutToRecycle: queryBool.optional(),
+  /** Owned since the start of the Asia/Shanghai day N-1 days ago (1 = today): newly assigned or claimed. */
+  assignedDays: z.coerce.number().int().min(1).max(90).optional(),
 });
 export type ClientListQuery = z.infer<typeof clientListQuery>;
 

@@ -20,3 +20,4 @@ export * from './teaching';
 export * from './text';
 export * from './wecom';
 export * from './wecom-acquisition';
+export * from './workbench';

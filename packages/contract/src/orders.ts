@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateParam, listQueryOf, versionField } from './list';
+import { dateParam, listQueryOf, queryBool, versionField } from './list';
 import { fen, uploadedFileUrl } from './products';
 
 export const ORDER_STATUSES = ['PENDING', 'PAID', 'COMPLETED', 'CANCELLED', 'CLOSED'] as const;
@@ -157,6 +157,10 @@ export const orderListQuery = listQueryOf(ORDER_SORTS, {
   payFrom: dateParam.optional(),
   payTo: dateParam.optional(),
   createdType: z.enum(CREATED_TYPES).optional(),
+  /** Orders with a refund applied for and not yet decided (APPLIED). */
+  refundPending: queryBool.optional(),
+  /** Paid orders with a class-bound item whose buyer is in no class student of it (enrolment missing). */
+  notEnrolled: queryBool.optional(),
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 

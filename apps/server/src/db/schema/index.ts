@@ -11,3 +11,4 @@ export * from './system';
 export * from './teaching';
 export * from './wecom';
 export * from './wecom-acquisition';
+export * from './workbench';

@@ -374,7 +374,8 @@ export class SmsService {
     };
   }
 
-  async listTemplates(p: Principal, q: TemplateListQuery) {
+  /** The template list's WHERE over `sms_template t` (the workbench counts with it too). */
+  templateWhere(p: Principal, q: Omit<Partial<TemplateListQuery>, 'page' | 'pageSize' | 'sort'>): SQL {
     const conds: SQL[] = [sql`t.deleted = false`, this.templatesVisible(p)];
     if (q.keyword)
       conds.push(
@@ -384,7 +385,11 @@ export class SmsService {
     if (q.auditStatus?.length) conds.push(sqlIn(sql`t.audit_status`, q.auditStatus));
     if (q.enabled !== undefined) conds.push(sql`t.enabled = ${q.enabled}`);
     if (q.signId) conds.push(sql`t.sign_id = ${q.signId}`);
-    const where = sql.join(conds, sql` AND `);
+    return sql.join(conds, sql` AND `);
+  }
+
+  async listTemplates(p: Principal, q: TemplateListQuery) {
+    const where = this.templateWhere(p, q);
     const cols: Record<string, string> = { updatedAt: 't.updated_at', code: 't.code', name: 't.name' };
     const parts = (q.sort ?? '-updatedAt')
       .split(',')

@@ -267,7 +267,7 @@ const orderOf = (sort: string | undefined, fallback: { field: string; desc: bool
   return first.desc ? o.desc : o.asc;
 };
 
-type CommonFilters = Omit<Partial<ClientListQuery & PoolListQuery>, 'page' | 'pageSize' | 'sort'>;
+export type CommonFilters = Omit<Partial<ClientListQuery & PoolListQuery>, 'page' | 'pageSize' | 'sort'>;
 export type ClientListFilters = Omit<Partial<ClientListQuery>, 'page' | 'pageSize' | 'sort'>;
 export type PoolFilters = Omit<Partial<PoolListQuery>, 'page' | 'pageSize' | 'sort'>;
 export type ListScene = 'all' | 'mine' | 'pool';
@@ -494,6 +494,10 @@ export class ClientService {
           ? sql`${client.wecomExternalUserid} IS NOT NULL`
           : sql`${client.wecomExternalUserid} IS NULL`,
       );
+    }
+    if (f.assignedDays !== undefined) {
+      const since = new Date(shanghaiDayStart(now).getTime() - (f.assignedDays - 1) * DAY_MS);
+      conds.push(sql`${client.ownerTime} >= ${since}`);
     }
     if (f.aboutToRecycle !== undefined) {
       const soon = cfg.enabled

@@ -90,7 +90,8 @@ export class OrderQueries {
     return scopeCondition(p, { owner: sql`o.sales_user_id`, dept: sql`o.sales_dept_id` });
   }
 
-  protected where(p: Principal, f: Filters): SQL {
+  /** The list's WHERE over `sales_order o` (the workbench counts with it too). */
+  where(p: Principal, f: Filters): SQL {
     const conds: SQL[] = [this.scope(p)];
     if (f.orderNo) conds.push(sql`(o.order_no = ${f.orderNo} OR o.external_order_no = ${f.orderNo})`);
     if (f.buyerMobile) conds.push(sql`o.buyer_mobile = ${f.buyerMobile.replace(/\D/g, '').slice(-11)}`);
@@ -111,6 +112,21 @@ export class OrderQueries {
     if (f.payFrom) conds.push(sql`o.pay_time >= ${new Date(f.payFrom)}`);
     if (f.payTo) conds.push(sql`o.pay_time <= ${new Date(f.payTo)}`);
     if (f.createdType) conds.push(sql`o.created_type = ${f.createdType}`);
+    if (f.refundPending !== undefined) {
+      const pending = sql`EXISTS (SELECT 1 FROM refund rf WHERE rf.order_id = o.id AND rf.status = 'APPLIED')`;
+      conds.push(f.refundPending ? pending : sql`NOT ${pending}`);
+    }
+    if (f.notEnrolled !== undefined) {
+      // A paid class-bound item (the class still there) whose buyer no class student stands for:
+      // none made from the item, and the buyer's member not already a NORMAL student of the class.
+      const missing = sql`(o.status IN ('PAID','COMPLETED') AND EXISTS (SELECT 1 FROM order_item oi
+          JOIN course_class cc ON cc.id = oi.class_id AND cc.deleted = false
+          WHERE oi.order_id = o.id
+            AND NOT EXISTS (SELECT 1 FROM class_student cs WHERE cs.order_item_id = oi.id)
+            AND NOT EXISTS (SELECT 1 FROM class_student cs WHERE cs.class_id = oi.class_id
+              AND cs.member_user_id = o.member_user_id AND cs.status = 'NORMAL')))`;
+      conds.push(f.notEnrolled ? missing : sql`NOT ${missing}`);
+    }
     return sql.join(conds, sql` AND `);
   }
 

@@ -46,7 +46,8 @@ interface ContactRowSql {
 export class WecomContacts {
   constructor(private readonly db: Db) {}
 
-  private where(q: Partial<WecomContactListQuery>, p: Principal): SQL {
+  /** The list's WHERE over `wecom_relation r JOIN wecom_external_contact c` (the workbench counts with it too). */
+  where(q: Partial<WecomContactListQuery>, p: Principal): SQL {
     const where: SQL[] = [sql`r.deleted = false`, relationScope(p)];
     if (q.keyword) {
       const k = likeContains(q.keyword);

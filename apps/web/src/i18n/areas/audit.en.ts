@@ -123,6 +123,9 @@ const messages: Messages = {
     wecom_tag_create: 'Add WeCom tag',
     wecom_tag_delete: 'Delete WeCom tag',
     wecom_tag_rename: 'Rename WeCom tag',
+    workbench_todo_done: 'Marked a to-do done',
+    workbench_todo_snooze: 'Snoozed a to-do',
+    workbench_todo_unmark: 'Undid a to-do mark',
   },
   target: {
     lesson: 'Lesson',
@@ -165,6 +168,7 @@ const messages: Messages = {
     wecom_member: 'WeCom member',
     wecom_relation: 'WeCom relation',
     wecom_tag_group: 'WeCom tag group',
+    workbench_mark: 'To-do mark',
   },
   summary: {
     teaching_lesson_create: 'Scheduled {{lesson}}',
@@ -385,6 +389,9 @@ const messages: Messages = {
     wecom_tag_create: 'Group {{group}}: added {{names}}',
     wecom_tag_delete: 'Deleted {{name}}',
     wecom_tag_rename: 'Renamed to {{name}}',
+    workbench_todo_done: 'To-do {{kind}} #{{id}}: done',
+    workbench_todo_snooze: 'To-do {{kind}} #{{id}}: snoozed until {{until}}',
+    workbench_todo_unmark: 'To-do {{kind}} #{{id}}: mark undone',
   },
   via: {
     PASSWORD: 'Password',

@@ -123,6 +123,9 @@ const messages: Messages = {
     wecom_tag_create: 'Añadir etiqueta de WeCom',
     wecom_tag_delete: 'Eliminar etiqueta de WeCom',
     wecom_tag_rename: 'Renombrar etiqueta de WeCom',
+    workbench_todo_done: 'Pendiente marcado como hecho',
+    workbench_todo_snooze: 'Pendiente aplazado',
+    workbench_todo_unmark: 'Marca de pendiente deshecha',
   },
   target: {
     lesson: 'Lección',
@@ -165,6 +168,7 @@ const messages: Messages = {
     wecom_member: 'Miembro de WeCom',
     wecom_relation: 'Relación de WeCom',
     wecom_tag_group: 'Grupo de etiquetas de WeCom',
+    workbench_mark: 'Marca de pendiente',
   },
   summary: {
     teaching_lesson_create: 'Programó {{lesson}}',
@@ -384,6 +388,9 @@ const messages: Messages = {
     wecom_tag_create: 'Grupo {{group}}: añadidas {{names}}',
     wecom_tag_delete: 'Eliminada {{name}}',
     wecom_tag_rename: 'Renombrada a {{name}}',
+    workbench_todo_done: 'Pendiente {{kind}} #{{id}}: hecho',
+    workbench_todo_snooze: 'Pendiente {{kind}} #{{id}}: aplazado hasta {{until}}',
+    workbench_todo_unmark: 'Pendiente {{kind}} #{{id}}: marca deshecha',
   },
   via: {
     PASSWORD: 'Contraseña',

@@ -123,6 +123,9 @@ const messages: Messages = {
     wecom_tag_create: '企業 WeChat タグを追加',
     wecom_tag_delete: '企業 WeChat タグを削除',
     wecom_tag_rename: '企業 WeChat タグの名前を変更',
+    workbench_todo_done: 'やることを完了にする',
+    workbench_todo_snooze: 'やることを保留',
+    workbench_todo_unmark: 'やることの印を取り消す',
   },
   target: {
     lesson: '授業',
@@ -165,6 +168,7 @@ const messages: Messages = {
     wecom_member: '企業 WeChat メンバー',
     wecom_relation: '企業 WeChat 友だち関係',
     wecom_tag_group: '企業 WeChat タググループ',
+    workbench_mark: 'やることの印',
   },
   summary: {
     teaching_lesson_create: '{{lesson}} を予定',
@@ -385,6 +389,9 @@ const messages: Messages = {
     wecom_tag_create: 'タググループ {{group}}：{{names}} を追加',
     wecom_tag_delete: '{{name}} を削除',
     wecom_tag_rename: '{{name}} に名前を変更',
+    workbench_todo_done: 'やること {{kind}} #{{id}}：完了',
+    workbench_todo_snooze: 'やること {{kind}} #{{id}}：{{until}} まで保留',
+    workbench_todo_unmark: 'やること {{kind}} #{{id}}：印を取り消し',
   },
   via: {
     PASSWORD: 'パスワード',

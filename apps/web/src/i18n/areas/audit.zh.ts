@@ -123,6 +123,9 @@ const messages: Messages = {
     wecom_tag_create: '新增企业微信标签',
     wecom_tag_delete: '删除企业微信标签',
     wecom_tag_rename: '重命名企业微信标签',
+    workbench_todo_done: '待办标记为已处理',
+    workbench_todo_snooze: '待办暂缓',
+    workbench_todo_unmark: '撤销待办标记',
   },
   target: {
     lesson: '课节',
@@ -165,6 +168,7 @@ const messages: Messages = {
     wecom_member: '企业微信成员',
     wecom_relation: '企业微信好友关系',
     wecom_tag_group: '企业微信标签组',
+    workbench_mark: '待办标记',
   },
   summary: {
     teaching_lesson_create: '排课 {{lesson}}',
@@ -381,6 +385,9 @@ const messages: Messages = {
     wecom_tag_create: '标签组 {{group}}：新增 {{names}}',
     wecom_tag_delete: '删除 {{name}}',
     wecom_tag_rename: '重命名为 {{name}}',
+    workbench_todo_done: '待办 {{kind}} #{{id}}：已处理',
+    workbench_todo_snooze: '待办 {{kind}} #{{id}}：暂缓到 {{until}}',
+    workbench_todo_unmark: '待办 {{kind}} #{{id}}：撤销标记',
   },
   via: {
     PASSWORD: '密码',

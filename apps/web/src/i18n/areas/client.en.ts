@@ -75,6 +75,8 @@ const messages: Messages = {
     keyword: 'Keyword',
     hasWecom: 'WeCom contact',
     aboutToRecycle: 'About to return to the pool',
+    followed: 'Followed up',
+    assignedDays: 'Assigned',
     poolReason: 'Why in the pool',
     preOwner: 'Previous owner',
     firstPaidAt: 'First payment',
@@ -146,6 +148,7 @@ const messages: Messages = {
     SMS: 'SMS',
     WECOM: 'WeCom',
   },
+  assignedDaysPreset: { 1: 'Today', 3: 'Last 3 days', 7: 'Last 7 days' },
   nextFollowPreset: {
     today: 'Today',
     overdue: 'Overdue',

@@ -76,6 +76,8 @@ const messages: Messages = {
     keyword: 'Palabra clave',
     hasWecom: 'Contacto de WeCom',
     aboutToRecycle: 'A punto de volver al fondo común',
+    followed: 'Con seguimiento',
+    assignedDays: 'Asignado',
     poolReason: 'Motivo en el fondo común',
     preOwner: 'Responsable anterior',
     firstPaidAt: 'Primer pago',
@@ -147,6 +149,7 @@ const messages: Messages = {
     SMS: 'SMS',
     WECOM: 'WeCom',
   },
+  assignedDaysPreset: { 1: 'Hoy', 3: 'Últimos 3 días', 7: 'Últimos 7 días' },
   nextFollowPreset: {
     today: 'Hoy',
     overdue: 'Vencido',

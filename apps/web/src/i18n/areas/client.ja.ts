@@ -74,6 +74,8 @@ const messages: Messages = {
     keyword: 'キーワード',
     hasWecom: '企業 WeChat 友だち',
     aboutToRecycle: 'まもなく共有プールに戻る',
+    followed: 'フォロー済み',
+    assignedDays: '割り当て日',
     poolReason: '共有プールに入った理由',
     preOwner: '前の担当者',
     firstPaidAt: '初回支払い',
@@ -145,6 +147,7 @@ const messages: Messages = {
     SMS: 'SMS',
     WECOM: '企業 WeChat',
   },
+  assignedDaysPreset: { 1: '今日', 3: '過去 3 日', 7: '過去 7 日' },
   nextFollowPreset: {
     today: '今日',
     overdue: '期限切れ',

@@ -74,6 +74,8 @@ const messages: Messages = {
     keyword: '关键词',
     hasWecom: '有企微好友关系',
     aboutToRecycle: '即将掉入公海',
+    followed: '已跟进',
+    assignedDays: '分配时间',
     poolReason: '进入公海原因',
     preOwner: '前负责人',
     firstPaidAt: '首次支付',
@@ -145,6 +147,7 @@ const messages: Messages = {
     SMS: '短信',
     WECOM: '企业微信',
   },
+  assignedDaysPreset: { 1: '今天', 3: '近 3 天', 7: '近 7 天' },
   nextFollowPreset: {
     today: '今天',
     overdue: '已逾期',

@@ -80,6 +80,8 @@ const messages: Messages = {
     vouchers: 'Payment vouchers',
     voucherN: 'Payment voucher {{n}}',
     createdType: 'Origin',
+    refundPending: 'Refund awaiting approval',
+    notEnrolled: 'Paid, not enrolled',
     createdBy: 'Created by',
     createdAt: 'Created at',
     remark: 'Remark',

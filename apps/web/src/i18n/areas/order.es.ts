@@ -80,6 +80,8 @@ const messages: Messages = {
     vouchers: 'Comprobantes de pago',
     voucherN: 'Comprobante de pago {{n}}',
     createdType: 'Origen',
+    refundPending: 'Reembolso por aprobar',
+    notEnrolled: 'Pagado, sin matricular',
     createdBy: 'Creado por',
     createdAt: 'Creado el',
     remark: 'Observaciones',

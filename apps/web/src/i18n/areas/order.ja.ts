@@ -80,6 +80,8 @@ const messages: Messages = {
     vouchers: '支払証憑',
     voucherN: '支払証憑 {{n}}',
     createdType: '作成方法',
+    refundPending: '承認待ちの返金あり',
+    notEnrolled: '支払済み・未入班',
     createdBy: '作成者',
     createdAt: '作成日時',
     remark: '備考',

@@ -80,6 +80,8 @@ const messages: Messages = {
     vouchers: '付款凭证',
     voucherN: '付款凭证 {{n}}',
     createdType: '创建方式',
+    refundPending: '有待审核退款',
+    notEnrolled: '已付款未入班',
     createdBy: '创建人',
     createdAt: '创建时间',
     remark: '备注',

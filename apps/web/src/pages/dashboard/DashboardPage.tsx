@@ -8,9 +8,13 @@ import { usePermissionStore } from '../../stores/permission';
 import { useUserStore } from '../../stores/user';
 import { SummaryCards } from './SummaryCards';
 import { shortcutsOf } from './shortcuts';
+import { TodoCards } from './todo/TodoCards';
 import './dashboard.css';
 
-/** Dashboard (pinned tab): greets the user, shows their roles, their first figures and the areas they may open. */
+/**
+ * Dashboard (pinned tab): greets the user, shows their roles, their to-do list, their first figures
+ * and the areas they may open.
+ */
 const DashboardPage = () => {
   const { t, i18n } = useTranslation();
   const name = useUserStore((s) => s.name);
@@ -50,6 +54,7 @@ const DashboardPage = () => {
           )}
         </div>
       </section>
+      <TodoCards />
       <SummaryCards />
       <section className="dashboard-card" aria-labelledby="dashboard-shortcuts">
         <div className="dashboard-card-head">

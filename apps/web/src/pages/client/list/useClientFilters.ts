@@ -8,10 +8,14 @@ import { departmentsOf, staffLabel, useClientTags, useDictOptions, useStaffOptio
 
 export type ClientListMode = 'all' | 'mine';
 
+/** The "assigned within" choices (the workbench links to 3: NEW_ASSIGNED_DAYS). */
+const ASSIGNED_DAYS = [1, 3, 7] as const;
+
 /**
  * The search form of 全部客户 / 我的客户 (DOMAIN 3.4): keyword, stage and next follow-up first,
  * then level, grade, subject, source, channel, tags, owner and department (All clients, for users
- * who see more than their own), dates, deal, lock, WeCom and "about to drop into the pool".
+ * who see more than their own), dates, deal, lock, WeCom, "about to drop into the pool", followed
+ * and "assigned within" (the workbench's to-do links use the last ones).
  */
 export const useClientFilters = (mode: ClientListMode): FilterField[] => {
   const { t } = useTranslation();
@@ -139,6 +143,13 @@ export const useClientFilters = (mode: ClientListMode): FilterField[] => {
         name: 'aboutToRecycle',
         label: t('client.field.aboutToRecycle'),
         options: yesNoOptions(t),
+      },
+      { type: 'select', name: 'followed', label: t('client.field.followed'), options: yesNoOptions(t) },
+      {
+        type: 'select',
+        name: 'assignedDays',
+        label: t('client.field.assignedDays'),
+        options: ASSIGNED_DAYS.map((d) => ({ value: String(d), label: t(`client.assignedDaysPreset.${d}`) })),
       },
     );
     return fields;

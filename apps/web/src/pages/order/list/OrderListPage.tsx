@@ -33,6 +33,10 @@ const DateTime = ({ iso }: { iso: string | null }) =>
 const money = (fen: number) => (
   <span className={`order-money${fen < 0 ? ' order-money--minus' : ''}`}>{formatMoney(fen)}</span>
 );
+const yesNo = (t: (key: string) => string) => [
+  { value: 'true', label: t('client.yes') },
+  { value: 'false', label: t('client.no') },
+];
 const idParam = (v: string | null) => (v && /^\d{1,15}$/.test(v) ? Number(v) : undefined);
 
 /**
@@ -128,6 +132,8 @@ const OrderListPage = () => {
         label: t('order.field.createdType'),
         options: CREATED_TYPES.map((s) => ({ value: s, label: t(`order.createdType.${s}`) })),
       },
+      { type: 'select', name: 'refundPending', label: t('order.field.refundPending'), options: yesNo(t) },
+      { type: 'select', name: 'notEnrolled', label: t('order.field.notEnrolled'), options: yesNo(t) },
     ],
     [
       t,

@@ -368,15 +368,15 @@ describe('lists, masking, scope and the deal history', () => {
         '退款状态',
       ]),
     );
-    const statuses = new Set(zh.rows.map((r) => r['状态']));
+    const statuses = new Set(zh.rows.map((r) => r.状态));
     expect(
       [...statuses].every((s) => ['待支付', '已支付', '已完成', '已取消', '已关闭'].includes(String(s))),
     ).toBe(true);
-    const bank = zh.rows.find((r) => r['支付方式'] === '银行转账');
+    const bank = zh.rows.find((r) => r.支付方式 === '银行转账');
     expect(bank).toBeDefined();
-    expect(bank?.['创建时间']).toBeInstanceOf(Date);
+    expect(bank?.创建时间).toBeInstanceOf(Date);
     // A pending order owes its amount: payable, nothing paid.
-    const pending = zh.rows.find((r) => r['状态'] === '待支付');
+    const pending = zh.rows.find((r) => r.状态 === '待支付');
     if (pending) expect(pending['实付(元)']).toBe(0);
     const en = await sheet('en');
     expect(en.headers).toEqual(

@@ -434,6 +434,7 @@ const en: Messages = {
     wecom_contact_export: 'Export contacts',
     wecom_tag_write: 'Edit tags',
     wecom_sync: 'Sync with WeCom',
+    wecom_channel_code_write: 'Edit channel codes',
     system_user_write: 'Manage admin users',
     system_user_export: 'Export admin users',
     auth_lock_clear: 'Clear login locks',

@@ -442,6 +442,7 @@ const es: Messages = {
     wecom_contact_export: 'Exportar contactos',
     wecom_tag_write: 'Editar etiquetas',
     wecom_sync: 'Sincronizar con WeCom',
+    wecom_channel_code_write: 'Editar códigos de canal',
     system_user_write: 'Gestionar administradores',
     system_user_export: 'Exportar administradores',
     auth_lock_clear: 'Quitar bloqueos de acceso',

@@ -422,6 +422,7 @@ const ja: Messages = {
     wecom_contact_export: '連絡先のエクスポート',
     wecom_tag_write: 'タグの編集',
     wecom_sync: '企業 WeChat との同期',
+    wecom_channel_code_write: 'チャネルコードの編集',
     system_user_write: '管理者ユーザーの管理',
     system_user_export: '管理者ユーザーのエクスポート',
     auth_lock_clear: 'ログインロックの解除',

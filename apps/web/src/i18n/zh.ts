@@ -414,6 +414,7 @@ const zh: Messages = {
     wecom_contact_export: '导出联系人',
     wecom_tag_write: '编辑标签',
     wecom_sync: '与企业微信同步',
+    wecom_channel_code_write: '编辑渠道活码',
     system_user_write: '管理管理员用户',
     system_user_export: '导出管理员用户',
     auth_lock_clear: '解除登录锁定',

@@ -26,7 +26,7 @@ const messages: Messages = {
     carrier: 'キャリア',
     status: '状態',
     remark: '備考',
-    today: '本日 / 上限',
+    today: '本日/上限',
     rate7d: '7 日間の接続率',
     keyword: 'キーワード',
     keywordHint: '番号・都市・備考',

@@ -10,9 +10,8 @@ import {
   sendWelcomeMsg,
   updateContactWay,
 } from '../../src/providers/wecom/contact-way';
-import { sealCallback } from '../../src/providers/wecom/crypto';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../support/app';
-import { insertApp, testGateway } from '../support/wecom';
+import { deliverContactAdd, insertApp, testGateway } from '../support/wecom';
 import { LocalWecomServer } from '../support/wecom-server';
 
 // The real WeCom client (HTTP) against the local server that speaks WeCom's protocol: the new calls
@@ -29,33 +28,9 @@ let keys: { token: string; encodingAesKey: string; receiveId: string };
 let callbackKey: string;
 let channelId: number;
 
-const xml = (f: Record<string, string | number>) =>
-  `<xml>${Object.entries(f)
-    .map(([k, v]) => (typeof v === 'number' ? `<${k}>${v}</${k}>` : `<${k}><![CDATA[${v}]]></${k}>`))
-    .join('')}</xml>`;
-let createTime = 1_700_000_000;
+/** add_external_contact, encrypted and signed as WeCom sends it. */
 const deliverAdd = async (f: Record<string, string>) => {
-  const timestamp = String(Math.floor(t.clock.now().getTime() / 1000));
-  const sealed = sealCallback(
-    keys,
-    xml({
-      ToUserName: CORP,
-      FromUserName: 'sys',
-      CreateTime: createTime++,
-      MsgType: 'event',
-      Event: 'change_external_contact',
-      ChangeType: 'add_external_contact',
-      ...f,
-    }),
-    { timestamp },
-  );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/public/wecom/callback/${callbackKey}?msg_signature=${sealed.signature}&timestamp=${sealed.timestamp}&nonce=${sealed.nonce}`,
-    headers: { 'content-type': 'text/xml' },
-    payload: sealed.body,
-  });
-  expect(res.statusCode).toBe(200);
+  await deliverContactAdd(t, { corp: CORP, keys, callbackKey }, f);
 };
 const welcomeOf = async (ext: string) => {
   for (let i = 0; i < 300; i++) {

@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { wecomMember, wecomRelation, wecomWelcome } from '../../src/db/schema';
-import { sealCallback } from '../../src/providers/wecom/crypto';
 import { sandboxCorp } from '../../src/providers/wecom/simulator';
 import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, type TestApp } from '../support/app';
+import { deliverContactAdd, deliverContactEvent } from '../support/wecom';
 
 // The channel codes of a SANDBOX app (the built-in simulated corp): CRUD through the provider, an add
 // through a code delivered encrypted as WeCom sends it, the counts, and who may do what.
@@ -24,39 +24,14 @@ let channelId: number;
 let tagIds: string[];
 
 const sim = () => sandboxCorp(CORP);
-const xml = (f: Record<string, string | number>) =>
-  `<xml>${Object.entries(f)
-    .map(([k, v]) => (typeof v === 'number' ? `<${k}>${v}</${k}>` : `<${k}><![CDATA[${v}]]></${k}>`))
-    .join('')}</xml>`;
-let createTime = 1_700_000_000;
-/** add_external_contact, AES-encrypted and signed with the app's Token / EncodingAESKey. */
+/** add_external_contact, encrypted and signed as WeCom sends it, then the sync worker's pass. */
 const deliverAdd = async (f: {
   UserID: string;
   ExternalUserID: string;
   State: string;
   WelcomeCode?: string;
 }) => {
-  const timestamp = String(Math.floor(t.clock.now().getTime() / 1000));
-  const sealed = sealCallback(
-    keys,
-    xml({
-      ToUserName: CORP,
-      FromUserName: 'sys',
-      CreateTime: createTime++,
-      MsgType: 'event',
-      Event: 'change_external_contact',
-      ChangeType: 'add_external_contact',
-      ...f,
-    }),
-    { timestamp },
-  );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/public/wecom/callback/${callbackKey}?msg_signature=${sealed.signature}&timestamp=${sealed.timestamp}&nonce=${sealed.nonce}`,
-    headers: { 'content-type': 'text/xml' },
-    payload: sealed.body,
-  });
-  expect(res.statusCode).toBe(200);
+  await deliverContactAdd(t, { corp: CORP, keys, callbackKey }, f);
   await t.app.wecomWorker.kick();
 };
 /** The welcome job runs on the queue: waits until the add's welcome left PENDING. */
@@ -76,8 +51,10 @@ const relation = async (ext: string, userid: string) =>
       .where(and(eq(wecomRelation.externalUserid, ext), eq(wecomRelation.userid, userid)))
   )[0];
 /** An add by sales002 outside any code (no state), with a WelcomeCode the corp issued. */
+let plainAdds = 0;
 const plainAdd = (name: string) => {
-  const ext = `wmPLAIN${createTime}`;
+  plainAdds++;
+  const ext = `wmPLAIN${plainAdds}`;
   sim().addContact(
     { external_userid: ext, name, avatar: '', type: 1, gender: 0, unionid: '' },
     {
@@ -92,7 +69,7 @@ const plainAdd = (name: string) => {
       state: '',
     },
   );
-  const welcomeCode = `PLAIN${createTime}`;
+  const welcomeCode = `PLAIN${plainAdds}`;
   sim().acquisition.welcomes.set(welcomeCode, null);
   return { externalUserid: ext, userid: 'sales002', welcomeCode };
 };
@@ -306,26 +283,9 @@ describe('channel codes on the sandbox corp', () => {
     expect((await relation(ext, 'sales002'))?.channelCodeId).toBe(code.id);
     // the customer deletes the staff
     sim().removeFollow(ext, 'sales002');
-    const timestamp = String(Math.floor(t.clock.now().getTime() / 1000));
-    const sealed = sealCallback(
-      keys,
-      xml({
-        ToUserName: CORP,
-        FromUserName: 'sys',
-        CreateTime: createTime++,
-        MsgType: 'event',
-        Event: 'change_external_contact',
-        ChangeType: 'del_follow_user',
-        UserID: 'sales002',
-        ExternalUserID: ext,
-      }),
-      { timestamp },
-    );
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/public/wecom/callback/${callbackKey}?msg_signature=${sealed.signature}&timestamp=${sealed.timestamp}&nonce=${sealed.nonce}`,
-      headers: { 'content-type': 'text/xml' },
-      payload: sealed.body,
+    await deliverContactEvent(t, { corp: CORP, keys, callbackKey }, 'del_follow_user', {
+      UserID: 'sales002',
+      ExternalUserID: ext,
     });
     await t.app.wecomWorker.kick();
     const list = await t.call('GET', `${W}/channel-codes/${code.id}`, { token: admin });
